@@ -1,0 +1,252 @@
+// loom/core/array.hpp: loom::array<T>, an owning N-d row-major array with value semantics.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <initializer_list>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "../eval/assign.hpp"
+#include "../expr/node.hpp"
+#include "../expr/ops.hpp"
+#include "dtype.hpp"
+#include "errors.hpp"
+#include "shape.hpp"
+#include "storage.hpp"
+
+namespace loom {
+
+namespace detail {
+
+// Nested braces of depth R: nested_list<T, 2> is initializer_list<initializer_list<T>>.
+template <class T, std::size_t R>
+struct nested_list {
+    using type = std::initializer_list<typename nested_list<T, R - 1>::type>;
+};
+template <class T>
+struct nested_list<T, 0> {
+    using type = T;
+};
+template <class T, std::size_t R>
+using nested_list_t = typename nested_list<T, R>::type;
+
+template <class T, std::size_t R>
+void nested_shape(const nested_list_t<T, R>& l, shape_t& s, std::size_t depth) {
+    if constexpr (R > 0) {
+        if (s.size() <= depth) s.push_back(l.size());
+        else if (s[depth] != l.size())
+            throw std::invalid_argument("loom: ragged nested initializer: a list at depth " +
+                                        std::to_string(depth) + " has " + std::to_string(l.size()) +
+                                        " elements where another has " + std::to_string(s[depth]));
+        if constexpr (R > 1)
+            for (const auto& sub : l) nested_shape<T, R - 1>(sub, s, depth + 1);
+        if (R > 1 && l.size() == 0)
+            for (std::size_t d = depth + 1; d < depth + R; ++d)
+                if (s.size() <= d) s.push_back(0);
+    }
+}
+
+template <class T, std::size_t R>
+void nested_copy(const nested_list_t<T, R>& l, T*& out) {
+    if constexpr (R == 1) {
+        for (const T& v : l) *out++ = v;
+    } else {
+        for (const auto& sub : l) nested_copy<T, R - 1>(sub, out);
+    }
+}
+
+}  // namespace detail
+
+//! An owning N-d array of T in row-major order, with value semantics.
+//!   loom::array<double> a = {{1, 2, 3}, {4, 5, 6}};
+//!   loom::array<double> r = a * 2 + 1;   // one fused pass, one allocation
+template <element T>
+class array {
+public:
+    using value_type = T;
+    using iterator = T*;
+    using const_iterator = const T*;
+    static constexpr bool loom_expression = true;
+
+    //! An empty array of shape (0), ready to be assigned.
+    array() : shape_{0}, strides_{1} {}
+    //! A zero-filled array of shape `s`.
+    explicit array(const shape_t& s) : array(s, T{}) {}
+    //! An array of shape `s` filled with `value`.
+    array(const shape_t& s, T value) : shape_(s), strides_(c_strides(s)), buf_(size_of(s)) {
+        std::fill_n(buf_.data(), size(), value);
+    }
+    //! Nested braces, rank 1 to 4; ragged input throws std::invalid_argument.
+    array(std::initializer_list<T> l) { from_nested<1>(l); }
+    array(detail::nested_list_t<T, 2> l) { from_nested<2>(l); }
+    array(detail::nested_list_t<T, 3> l) { from_nested<3>(l); }
+    array(detail::nested_list_t<T, 4> l) { from_nested<4>(l); }
+
+    //! Evaluates `e` in one pass; the only allocation is this array's buffer.
+    template <expression E>
+        requires(!std::same_as<std::remove_cvref_t<E>, array>)
+    array(const E& e) : shape_(e.shape()), strides_(c_strides(shape_)), buf_(size_of(shape_)) {
+        detail::assign_into(buf_.data(), shape_, strides_, e);
+    }
+
+    array(const array& o) : shape_(o.shape_), strides_(o.strides_), buf_(o.size()) {
+        std::copy_n(o.data(), o.size(), data());
+    }
+    array(array&& o) noexcept
+        : shape_(std::move(o.shape_)), strides_(std::move(o.strides_)), buf_(std::move(o.buf_)) {
+        o.shape_ = shape_t{0};
+        o.strides_ = strides_t{1};
+    }
+    array& operator=(const array& o) {
+        if (this != &o) assign(o);
+        return *this;
+    }
+    array& operator=(array&& o) noexcept {
+        if (this != &o) {
+            shape_ = std::move(o.shape_);
+            strides_ = std::move(o.strides_);
+            buf_ = std::move(o.buf_);
+            o.shape_ = shape_t{0};
+            o.strides_ = strides_t{1};
+        }
+        return *this;
+    }
+    //! Value semantics: takes `e`'s broadcast shape (reusing the buffer when it
+    //! fits); correct even when `e` reads this array.
+    template <expression E>
+        requires(!std::same_as<std::remove_cvref_t<E>, array>)
+    array& operator=(const E& e) {
+        assign(e);
+        return *this;
+    }
+
+    //! In place: `x` must broadcast to shape(); nothing is written otherwise.
+    template <operand X> array& operator+=(X&& x) { return compound<ops::add>(std::forward<X>(x)); }
+    template <operand X> array& operator-=(X&& x) { return compound<ops::subtract>(std::forward<X>(x)); }
+    template <operand X> array& operator*=(X&& x) { return compound<ops::multiply>(std::forward<X>(x)); }
+    template <operand X> array& operator/=(X&& x) { return compound<ops::divide>(std::forward<X>(x)); }
+    template <operand X> array& operator%=(X&& x) { return compound<ops::modulo>(std::forward<X>(x)); }
+    template <operand X> array& operator&=(X&& x) { return compound<ops::bit_and>(std::forward<X>(x)); }
+    template <operand X> array& operator|=(X&& x) { return compound<ops::bit_or>(std::forward<X>(x)); }
+    template <operand X> array& operator^=(X&& x) { return compound<ops::bit_xor>(std::forward<X>(x)); }
+    template <operand X> array& operator<<=(X&& x) { return compound<ops::shift_left>(std::forward<X>(x)); }
+    template <operand X> array& operator>>=(X&& x) { return compound<ops::shift_right>(std::forward<X>(x)); }
+
+    const shape_t& shape() const noexcept { return shape_; }
+    const strides_t& strides() const noexcept { return strides_; }
+    std::size_t ndim() const noexcept { return shape_.size(); }
+    std::size_t size() const noexcept { return size_of(shape_); }
+    T* data() noexcept { return buf_.data(); }
+    const T* data() const noexcept { return buf_.data(); }
+    leaf_layout<T> layout() const noexcept { return {buf_.data(), &shape_, &strides_}; }
+
+    //! Element reference, unchecked.
+    template <std::integral... I>
+    T& operator()(I... i) noexcept { return data()[offset(i...)]; }
+    template <std::integral... I>
+    const T& operator()(I... i) const noexcept { return data()[offset(i...)]; }
+    //! Element reference, checked: one index per axis, each in range (negative counts from the end).
+    template <std::integral... I>
+    T& at(I... i) { return data()[checked_offset(i...)]; }
+    template <std::integral... I>
+    const T& at(I... i) const { return data()[checked_offset(i...)]; }
+
+    iterator begin() noexcept { return data(); }
+    iterator end() noexcept { return data() + size(); }
+    const_iterator begin() const noexcept { return data(); }
+    const_iterator end() const noexcept { return data() + size(); }
+
+    //! Sets every element to `value`.
+    void fill(T value) noexcept { std::fill_n(data(), size(), value); }
+
+private:
+    template <std::size_t R>
+    void from_nested(const detail::nested_list_t<T, R>& l) {
+        shape_t s;
+        detail::nested_shape<T, R>(l, s, 0);
+        detail::buffer<T> b(size_of(s));
+        T* out = b.data();
+        detail::nested_copy<T, R>(l, out);
+        shape_ = s;
+        strides_ = c_strides(s);
+        buf_ = std::move(b);
+    }
+
+    template <class E>
+    void assign(const E& e) {
+        shape_t s = e.shape();  // throws before anything changes
+        if (s == shape_) return detail::assign_into(data(), shape_, strides_, e);
+        const std::size_t n = size_of(s);
+        constexpr std::size_t L = detail::walker<E>::leaves;
+        detail::leaf_desc leaves[L ? L : 1];
+        detail::walker<E>::collect(e, leaves);
+        bool reads_self = false;
+        const auto* self = reinterpret_cast<const std::byte*>(data());
+        const auto self_end = self + size() * sizeof(T);
+        for (std::size_t k = 0; k < L; ++k) {
+            const auto r = detail::span_of(leaves[k].data, leaves[k].elem, *leaves[k].shape,
+                                           *leaves[k].strides);
+            reads_self = reads_self || (r.lo < self_end && self < r.hi);
+        }
+        if (reads_self || n > buf_.capacity()) {
+            detail::buffer<T> fresh(n);
+            strides_t st = c_strides(s);
+            detail::assign_into(fresh.data(), s, st, e);
+            buf_ = std::move(fresh);
+            shape_ = std::move(s);
+            strides_ = std::move(st);
+            return;
+        }
+        shape_ = std::move(s);
+        strides_ = c_strides(shape_);
+        detail::assign_into(data(), shape_, strides_, e);
+    }
+
+    template <class Op, class X>
+    array& compound(X&& x) {
+        detail::compound_assign<Op>(*this, std::forward<X>(x));
+        return *this;
+    }
+
+    template <class... I>
+    std::size_t offset(I... i) const noexcept {
+        std::ptrdiff_t off = 0;
+        std::size_t k = 0;
+        ((off += static_cast<std::ptrdiff_t>(i) * strides_[k++]), ...);
+        return static_cast<std::size_t>(off);
+    }
+    template <class... I>
+    std::size_t checked_offset(I... i) const {
+        if (sizeof...(I) != ndim())
+            throw index_error("loom: at() got " + std::to_string(sizeof...(I)) + " indices for an array of rank " +
+                              std::to_string(ndim()));
+        std::ptrdiff_t off = 0;
+        std::size_t k = 0;
+        auto one = [&](auto idx) {
+            const auto n = static_cast<std::ptrdiff_t>(shape_[k]);
+            auto v = static_cast<std::ptrdiff_t>(idx);
+            if constexpr (std::is_signed_v<decltype(idx)>)
+                if (v < 0) v += n;
+            if (v < 0 || v >= n)
+                throw index_error("loom: index " + std::to_string(idx) + " is out of bounds for axis " +
+                                  std::to_string(k) + " with size " + std::to_string(n));
+            off += v * strides_[k++];
+        };
+        (one(i), ...);
+        return static_cast<std::size_t>(off);
+    }
+
+    shape_t shape_;
+    strides_t strides_;
+    detail::buffer<T> buf_;
+};
+
+//! Evaluates an expression into a new array of its value type.
+template <expression E>
+auto eval(const E& e) {
+    return array<typename std::remove_cvref_t<E>::value_type>(e);
+}
+
+}  // namespace loom

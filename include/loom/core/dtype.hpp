@@ -1,0 +1,155 @@
+// loom/core/dtype.hpp: element types, their kinds and the Array API type-promotion lattice.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <type_traits>
+
+namespace loom {
+
+//! The element types an array may hold.
+template <class T>
+concept element = std::same_as<T, bool> || std::same_as<T, std::int8_t> ||
+                  std::same_as<T, std::int16_t> || std::same_as<T, std::int32_t> ||
+                  std::same_as<T, std::int64_t> || std::same_as<T, std::uint8_t> ||
+                  std::same_as<T, std::uint16_t> || std::same_as<T, std::uint32_t> ||
+                  std::same_as<T, std::uint64_t> || std::same_as<T, float> ||
+                  std::same_as<T, double>;
+
+//! A C++ arithmetic value usable as a rank-0 operand.
+template <class T>
+concept scalar_value = std::is_arithmetic_v<T> && !std::same_as<T, long double>;
+
+namespace detail {
+
+// Canonical element type of a C++ arithmetic type (long long -> int64_t, char -> int8_t ...).
+template <class T>
+struct canonical {
+    using type = std::conditional_t<
+        std::same_as<T, bool>, bool,
+        std::conditional_t<
+            std::is_floating_point_v<T>, std::conditional_t<sizeof(T) == 4, float, double>,
+            std::conditional_t<
+                std::is_signed_v<T>,
+                std::conditional_t<sizeof(T) == 1, std::int8_t,
+                                   std::conditional_t<sizeof(T) == 2, std::int16_t,
+                                                      std::conditional_t<sizeof(T) == 4, std::int32_t,
+                                                                         std::int64_t>>>,
+                std::conditional_t<sizeof(T) == 1, std::uint8_t,
+                                   std::conditional_t<sizeof(T) == 2, std::uint16_t,
+                                                      std::conditional_t<sizeof(T) == 4, std::uint32_t,
+                                                                         std::uint64_t>>>>>>;
+};
+template <class T>
+using canonical_t = typename canonical<std::remove_cvref_t<T>>::type;
+
+// 0 bool, 1 integer (signed or unsigned), 2 floating
+template <class T>
+inline constexpr int kind_v = std::same_as<T, bool> ? 0 : std::is_integral_v<T> ? 1 : 2;
+
+template <std::size_t Bytes>
+struct signed_of_size;
+template <> struct signed_of_size<1> { using type = std::int8_t; };
+template <> struct signed_of_size<2> { using type = std::int16_t; };
+template <> struct signed_of_size<4> { using type = std::int32_t; };
+template <> struct signed_of_size<8> { using type = std::int64_t; };
+
+// The Array API lattice for two element types; no `type` member when there is
+// no common type (int64 with uint64), so expressions over such a pair do not compile.
+template <class A, class B>
+struct promote2 {};
+
+template <class A, class B>
+    requires(std::same_as<A, B>)
+struct promote2<A, B> { using type = A; };
+
+template <class A, class B>
+    requires(!std::same_as<A, B> && (std::same_as<A, bool> || std::same_as<B, bool>))
+struct promote2<A, B> { using type = std::conditional_t<std::same_as<A, bool>, B, A>; };
+
+template <class A, class B>
+    requires(!std::same_as<A, B> && !std::same_as<A, bool> && !std::same_as<B, bool> &&
+             (std::is_floating_point_v<A> || std::is_floating_point_v<B>))
+struct promote2<A, B> {
+    using type = std::conditional_t<
+        std::is_floating_point_v<A> && std::is_floating_point_v<B>,
+        std::conditional_t<(sizeof(A) > sizeof(B)), A, B>,
+        std::conditional_t<std::is_floating_point_v<A>, A, B>>;
+};
+
+template <class A, class B>
+    requires(!std::same_as<A, B> && std::is_integral_v<A> && std::is_integral_v<B> &&
+             !std::same_as<A, bool> && !std::same_as<B, bool> &&
+             std::is_signed_v<A> == std::is_signed_v<B>)
+struct promote2<A, B> { using type = std::conditional_t<(sizeof(A) > sizeof(B)), A, B>; };
+
+template <class S, class U>
+struct mixed_sign {};
+template <class S, class U>
+    requires(sizeof(S) > sizeof(U))
+struct mixed_sign<S, U> { using type = S; };
+template <class S, class U>
+    requires(sizeof(S) <= sizeof(U) && sizeof(U) < 8)
+struct mixed_sign<S, U> { using type = typename signed_of_size<2 * sizeof(U)>::type; };
+
+template <class A, class B>
+    requires(std::is_integral_v<A> && std::is_integral_v<B> && !std::same_as<A, bool> &&
+             !std::same_as<B, bool> && std::is_signed_v<A> != std::is_signed_v<B>)
+struct promote2<A, B>
+    : mixed_sign<std::conditional_t<std::is_signed_v<A>, A, B>,
+                 std::conditional_t<std::is_signed_v<A>, B, A>> {};
+
+// A C++ scalar operand is "weak": it takes the array's type when it is of the
+// same kind (bool < integer < floating), else its own.
+template <class S>
+struct weak {
+    using type = S;
+};
+
+template <class T>
+struct is_weak : std::false_type {};
+template <class S>
+struct is_weak<weak<S>> : std::true_type {};
+
+template <class A, class B>
+struct promote_any : promote2<A, B> {};
+template <class A, class S>
+struct promote_any<A, weak<S>> {
+    using type = std::conditional_t<(kind_v<S> <= kind_v<A>), A, S>;
+};
+template <class S, class B>
+struct promote_any<weak<S>, B> : promote_any<B, weak<S>> {};
+template <class S1, class S2>
+struct promote_any<weak<S1>, weak<S2>> {
+    using type = weak<typename promote2<S1, S2>::type>;
+};
+
+template <class... T>
+struct promote_fold {};
+template <class A>
+struct promote_fold<A> { using type = A; };
+template <class A, class B, class... R>
+    requires requires { typename promote_any<A, B>::type; }
+struct promote_fold<A, B, R...> : promote_fold<typename promote_any<A, B>::type, R...> {};
+
+template <class T>
+struct strip_weak { using type = T; };
+template <class S>
+struct strip_weak<weak<S>> { using type = S; };
+
+}  // namespace detail
+
+//! Result element type of combining element types (and weak scalar types) per the
+//! Array API lattice: `promote_t<std::int8_t, std::uint8_t>` is `std::int16_t`.
+template <class... T>
+using promote_t = typename detail::strip_weak<typename detail::promote_fold<T...>::type>::type;
+
+//! True when the types have a common type (`int64` with `uint64` has none).
+template <class... T>
+concept promotable = requires { typename detail::promote_fold<T...>::type; };
+
+//! The floating type math functions compute in: float stays float, everything else double.
+template <class T>
+using float_of_t = std::conditional_t<std::same_as<T, float>, float, double>;
+
+}  // namespace loom

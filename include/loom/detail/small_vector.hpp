@@ -1,0 +1,136 @@
+// loom/detail/small_vector.hpp: a vector of trivially copyable values with inline storage.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <initializer_list>
+#include <new>
+#include <type_traits>
+
+namespace loom::detail {
+
+// Up to N elements live inline; more go to the heap. Only for trivially
+// copyable T (shape extents and strides), so copies are memcpy.
+template <class T, std::size_t N = 8>
+class small_vector {
+    static_assert(std::is_trivially_copyable_v<T>);
+
+public:
+    using value_type = T;
+    using size_type = std::size_t;
+    using iterator = T*;
+    using const_iterator = const T*;
+    using reference = T&;
+    using const_reference = const T&;
+
+    small_vector() noexcept = default;
+    explicit small_vector(size_type n, T value = T{}) { assign(n, value); }
+    small_vector(std::initializer_list<T> init) { assign(init.begin(), init.end()); }
+    template <class It>
+    small_vector(It first, It last) { assign(first, last); }
+
+    small_vector(const small_vector& other) { assign(other.begin(), other.end()); }
+    small_vector(small_vector&& other) noexcept { steal(other); }
+    small_vector& operator=(const small_vector& other) {
+        if (this != &other) assign(other.begin(), other.end());
+        return *this;
+    }
+    small_vector& operator=(small_vector&& other) noexcept {
+        if (this != &other) {
+            release();
+            steal(other);
+        }
+        return *this;
+    }
+    ~small_vector() { release(); }
+
+    template <class It>
+    void assign(It first, It last) {
+        const auto n = static_cast<size_type>(std::distance(first, last));
+        reserve_discard(n);
+        size_ = n;
+        T* out = data();
+        for (; first != last; ++first) *out++ = static_cast<T>(*first);
+    }
+    void assign(size_type n, T value) {
+        reserve_discard(n);
+        size_ = n;
+        std::fill_n(data(), n, value);
+    }
+
+    void resize(size_type n, T value = T{}) {
+        if (n > capacity_) grow(n);
+        if (n > size_) std::fill(data() + size_, data() + n, value);
+        size_ = n;
+    }
+    void push_back(T value) {
+        if (size_ == capacity_) grow(capacity_ * 2);
+        data()[size_++] = value;
+    }
+    void insert(size_type pos, T value) {
+        push_back(value);
+        std::rotate(data() + pos, data() + size_ - 1, data() + size_);
+    }
+    void erase(size_type pos) {
+        std::copy(data() + pos + 1, data() + size_, data() + pos);
+        --size_;
+    }
+    void clear() noexcept { size_ = 0; }
+
+    T* data() noexcept { return heap_ ? heap_ : inline_; }
+    const T* data() const noexcept { return heap_ ? heap_ : inline_; }
+    size_type size() const noexcept { return size_; }
+    bool empty() const noexcept { return size_ == 0; }
+    T& operator[](size_type i) noexcept { return data()[i]; }
+    const T& operator[](size_type i) const noexcept { return data()[i]; }
+    T& back() noexcept { return data()[size_ - 1]; }
+    const T& back() const noexcept { return data()[size_ - 1]; }
+    T* begin() noexcept { return data(); }
+    T* end() noexcept { return data() + size_; }
+    const T* begin() const noexcept { return data(); }
+    const T* end() const noexcept { return data() + size_; }
+
+    friend bool operator==(const small_vector& a, const small_vector& b) noexcept {
+        return a.size_ == b.size_ && std::equal(a.begin(), a.end(), b.begin());
+    }
+
+private:
+    void reserve_discard(size_type n) {
+        if (n <= capacity_) return;
+        release();
+        heap_ = static_cast<T*>(::operator new(n * sizeof(T)));
+        capacity_ = n;
+    }
+    void grow(size_type n) {
+        T* fresh = static_cast<T*>(::operator new(n * sizeof(T)));
+        std::memcpy(fresh, data(), size_ * sizeof(T));
+        release();
+        heap_ = fresh;
+        capacity_ = n;
+    }
+    void release() noexcept {
+        if (heap_) ::operator delete(heap_);
+        heap_ = nullptr;
+        capacity_ = N;
+    }
+    void steal(small_vector& other) noexcept {
+        size_ = other.size_;
+        if (other.heap_) {
+            heap_ = other.heap_;
+            capacity_ = other.capacity_;
+            other.heap_ = nullptr;
+            other.capacity_ = N;
+        } else {
+            std::memcpy(inline_, other.inline_, size_ * sizeof(T));
+        }
+        other.size_ = 0;
+    }
+
+    T* heap_ = nullptr;
+    size_type size_ = 0;
+    size_type capacity_ = N;
+    T inline_[N];
+};
+
+}  // namespace loom::detail

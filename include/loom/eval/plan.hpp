@@ -1,0 +1,93 @@
+// loom/eval/plan.hpp: per-leaf strides in the result's index space, axis ordering and coalescing.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdlib>
+
+#include "../core/shape.hpp"
+#include "walk.hpp"
+
+namespace loom::detail {
+
+// The loop nest of one assignment: extents (outermost first), the target's
+// strides in elements and every leaf's strides in bytes (0 on broadcast axes).
+template <std::size_t L>
+struct plan {
+    std::size_t rank = 0;
+    std::size_t size = 0;
+    shape_t extent;
+    strides_t out;
+    std::array<strides_t, L> in;
+    std::array<const std::byte*, L> base{};
+};
+
+// Byte stride of leaf `d` along result axis `axis` of a rank-`n` result.
+inline std::ptrdiff_t leaf_stride(const leaf_desc& d, std::size_t n, std::size_t axis) {
+    const std::size_t r = d.shape->size();
+    if (axis + r < n) return 0;
+    const std::size_t j = axis + r - n;
+    if ((*d.shape)[j] == 1) return 0;
+    return (*d.strides)[j] * static_cast<std::ptrdiff_t>(d.elem);
+}
+
+template <std::size_t L>
+void make_plan(plan<L>& p, const shape_t& shape, const strides_t& out_strides,
+               const leaf_desc* leaves) {
+    const std::size_t n = shape.size();
+    p.size = size_of(shape);
+    p.rank = 0;
+    p.extent.clear();
+    p.out.clear();
+    for (std::size_t k = 0; k < L; ++k) {
+        p.in[k].clear();
+        p.base[k] = leaves[k].data;
+    }
+    if (p.size == 0) return;
+    // keep the axes longer than 1
+    for (std::size_t i = 0; i < n; ++i) {
+        if (shape[i] == 1) continue;
+        p.extent.push_back(shape[i]);
+        p.out.push_back(out_strides[i]);
+        for (std::size_t k = 0; k < L; ++k) p.in[k].push_back(leaf_stride(leaves[k], n, i));
+    }
+    std::size_t r = p.extent.size();
+    // order axes by the target's strides, largest outermost (insertion sort: ranks are small)
+    for (std::size_t i = 1; i < r; ++i) {
+        for (std::size_t j = i; j > 0 && std::labs(p.out[j]) > std::labs(p.out[j - 1]); --j) {
+            std::swap(p.extent[j], p.extent[j - 1]);
+            std::swap(p.out[j], p.out[j - 1]);
+            for (std::size_t k = 0; k < L; ++k) std::swap(p.in[k][j], p.in[k][j - 1]);
+        }
+    }
+    // coalesce axis i-1 into axis i wherever every operand steps evenly across both
+    std::size_t w = r == 0 ? 0 : r - 1;  // write position, working from the innermost axis out
+    for (std::size_t i = r; i-- > 1;) {
+        const auto inner_ext = static_cast<std::ptrdiff_t>(p.extent[w]);
+        bool ok = p.out[i - 1] == p.out[w] * inner_ext;
+        for (std::size_t k = 0; ok && k < L; ++k) ok = p.in[k][i - 1] == p.in[k][w] * inner_ext;
+        if (ok) {
+            p.extent[w] *= p.extent[i - 1];
+        } else {
+            --w;
+            p.extent[w] = p.extent[i - 1];
+            p.out[w] = p.out[i - 1];
+            for (std::size_t k = 0; k < L; ++k) p.in[k][w] = p.in[k][i - 1];
+        }
+    }
+    // the kept axes are now w .. r-1; move them to the front
+    if (r > 0 && w > 0) {
+        for (std::size_t i = w; i < r; ++i) {
+            p.extent[i - w] = p.extent[i];
+            p.out[i - w] = p.out[i];
+            for (std::size_t k = 0; k < L; ++k) p.in[k][i - w] = p.in[k][i];
+        }
+    }
+    r = r == 0 ? 0 : r - w;
+    p.rank = r;
+    p.extent.resize(r);
+    p.out.resize(r);
+    for (std::size_t k = 0; k < L; ++k) p.in[k].resize(r);
+}
+
+}  // namespace loom::detail

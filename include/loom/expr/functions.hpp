@@ -1,0 +1,240 @@
+// loom/expr/functions.hpp: element-wise functions (math, rounding, predicates, where, clip, astype).
+#pragma once
+
+#include <utility>
+
+#include "node.hpp"
+#include "ops.hpp"
+
+namespace loom {
+
+// Lazy, element-wise, broadcasting. Math functions compute integers in double;
+// round is half to even; minimum/maximum propagate NaN.
+
+template <class A>
+    requires applicable<ops::abs, A>
+auto abs(A&& a) {
+    return make_fn<ops::abs>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::sqrt, A>
+auto sqrt(A&& a) {
+    return make_fn<ops::sqrt>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::cbrt, A>
+auto cbrt(A&& a) {
+    return make_fn<ops::cbrt>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::exp, A>
+auto exp(A&& a) {
+    return make_fn<ops::exp>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::expm1, A>
+auto expm1(A&& a) {
+    return make_fn<ops::expm1>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::log, A>
+auto log(A&& a) {
+    return make_fn<ops::log>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::log1p, A>
+auto log1p(A&& a) {
+    return make_fn<ops::log1p>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::log2, A>
+auto log2(A&& a) {
+    return make_fn<ops::log2>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::log10, A>
+auto log10(A&& a) {
+    return make_fn<ops::log10>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::sin, A>
+auto sin(A&& a) {
+    return make_fn<ops::sin>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::cos, A>
+auto cos(A&& a) {
+    return make_fn<ops::cos>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::tan, A>
+auto tan(A&& a) {
+    return make_fn<ops::tan>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::asin, A>
+auto asin(A&& a) {
+    return make_fn<ops::asin>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::acos, A>
+auto acos(A&& a) {
+    return make_fn<ops::acos>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::atan, A>
+auto atan(A&& a) {
+    return make_fn<ops::atan>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::sinh, A>
+auto sinh(A&& a) {
+    return make_fn<ops::sinh>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::cosh, A>
+auto cosh(A&& a) {
+    return make_fn<ops::cosh>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::tanh, A>
+auto tanh(A&& a) {
+    return make_fn<ops::tanh>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::floor, A>
+auto floor(A&& a) {
+    return make_fn<ops::floor>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::ceil, A>
+auto ceil(A&& a) {
+    return make_fn<ops::ceil>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::trunc, A>
+auto trunc(A&& a) {
+    return make_fn<ops::trunc>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::round, A>
+auto round(A&& a) {
+    return make_fn<ops::round>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::square, A>
+auto square(A&& a) {
+    return make_fn<ops::square>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::sign, A>
+auto sign(A&& a) {
+    return make_fn<ops::sign>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::isnan, A>
+auto isnan(A&& a) {
+    return make_fn<ops::isnan>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::isinf, A>
+auto isinf(A&& a) {
+    return make_fn<ops::isinf>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::isfinite, A>
+auto isfinite(A&& a) {
+    return make_fn<ops::isfinite>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::logical_not, A>
+auto logical_not(A&& a) {
+    return make_fn<ops::logical_not>(std::forward<A>(a));
+}
+
+template <class A, class B>
+    requires applicable<ops::atan2, A, B>
+auto atan2(A&& a, B&& b) {
+    return make_fn<ops::atan2>(std::forward<A>(a), std::forward<B>(b));
+}
+
+template <class A, class B>
+    requires applicable<ops::power, A, B>
+auto pow(A&& a, B&& b) {
+    return make_fn<ops::power>(std::forward<A>(a), std::forward<B>(b));
+}
+
+template <class A, class B>
+    requires applicable<ops::minimum, A, B>
+auto minimum(A&& a, B&& b) {
+    return make_fn<ops::minimum>(std::forward<A>(a), std::forward<B>(b));
+}
+
+template <class A, class B>
+    requires applicable<ops::maximum, A, B>
+auto maximum(A&& a, B&& b) {
+    return make_fn<ops::maximum>(std::forward<A>(a), std::forward<B>(b));
+}
+
+template <class A, class B>
+    requires applicable<ops::logical_and, A, B>
+auto logical_and(A&& a, B&& b) {
+    return make_fn<ops::logical_and>(std::forward<A>(a), std::forward<B>(b));
+}
+
+template <class A, class B>
+    requires applicable<ops::logical_or, A, B>
+auto logical_or(A&& a, B&& b) {
+    return make_fn<ops::logical_or>(std::forward<A>(a), std::forward<B>(b));
+}
+
+//! clip(x, lo, hi) = minimum(maximum(x, lo), hi).
+template <class X, class L, class H>
+    requires applicable<ops::clip, X, L, H>
+auto clip(X&& x, L&& lo, H&& hi) {
+    return make_fn<ops::clip>(std::forward<X>(x), std::forward<L>(lo), std::forward<H>(hi));
+}
+
+//! where(cond, x, y): x where cond is true (non-zero), else y; the three broadcast together.
+template <class C, class X, class Y>
+    requires applicable<ops::where, C, X, Y>
+auto where(C&& cond, X&& x, Y&& y) {
+    return make_fn<ops::where>(std::forward<C>(cond), std::forward<X>(x), std::forward<Y>(y));
+}
+
+//! astype<U>(e): the elements of e converted to U with static_cast.
+//!   auto f = loom::astype<float>(a * 2);
+template <element U, class A>
+    requires(expression<A> && applicable<ops::cast<U>, A>)
+auto astype(A&& a) {
+    return make_fn<ops::cast<U>>(std::forward<A>(a));
+}
+
+}  // namespace loom

@@ -1,0 +1,131 @@
+// loom/expr/node.hpp: expression nodes (scalar leaves, references to arrays, N-ary fn nodes) and operand capture.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include <boost/hana/at.hpp>
+#include <boost/hana/tuple.hpp>
+
+#include "../broadcast/broadcast_shapes.hpp"
+#include "../core/dtype.hpp"
+#include "../core/shape.hpp"
+
+namespace loom {
+
+//! Anything loom evaluates lazily: arrays, views and expression nodes.
+template <class E>
+concept expression = requires { std::remove_cvref_t<E>::loom_expression; } &&
+                     std::remove_cvref_t<E>::loom_expression;
+
+//! An operand of an element-wise operation: a loom expression or a C++ number.
+template <class X>
+concept operand = expression<X> || scalar_value<std::remove_cvref_t<X>>;
+
+//! What a leaf holding memory tells the evaluator: pointer, shape and strides (elements).
+template <class T>
+struct leaf_layout {
+    const T* data;
+    const shape_t* shape;
+    const strides_t* strides;
+};
+
+//! An expression that reads memory directly (arrays, views).
+template <class E>
+concept memory_leaf = expression<E> && requires(const std::remove_cvref_t<E>& e) { e.layout(); };
+
+namespace detail {
+template <class E>
+shape_t shape_of(const E& e);
+}
+
+//! shape(), ndim() and size() for lazy nodes, derived from the walk of the tree.
+template <class Derived>
+struct expression_base {
+    static constexpr bool loom_expression = true;
+    //! The broadcast shape; throws broadcast_error when the operands are incompatible.
+    shape_t shape() const { return detail::shape_of(static_cast<const Derived&>(*this)); }
+    std::size_t ndim() const { return shape().size(); }
+    std::size_t size() const { return size_of(shape()); }
+};
+
+//! A C++ number as a rank-0 operand.
+template <element T>
+struct scalar_node : expression_base<scalar_node<T>> {
+    using value_type = T;
+    T value_;
+    explicit scalar_node(T v) : value_(v) {}
+};
+
+//! A non-owning reference to a memory leaf the user keeps alive (an lvalue array or view).
+template <class L>
+struct leaf_ref : expression_base<leaf_ref<L>> {
+    using value_type = typename L::value_type;
+    const L* leaf_;
+    explicit leaf_ref(const L& l) : leaf_(&l) {}
+    auto layout() const { return leaf_->layout(); }
+};
+
+namespace detail {
+
+template <class E>
+struct promo { using type = typename E::value_type; };
+template <class T>
+struct promo<scalar_node<T>> { using type = weak<T>; };
+// the type an operand contributes to promotion: its value type, weak for C++ scalars
+template <class E>
+using promo_t = typename promo<E>::type;
+
+template <class X>
+struct capture;
+template <class X>
+    requires scalar_value<std::remove_cvref_t<X>>
+struct capture<X> { using type = scalar_node<canonical_t<X>>; };
+template <class X>
+    requires(expression<X> && memory_leaf<X> && std::is_lvalue_reference_v<X>)
+struct capture<X> { using type = leaf_ref<std::remove_cvref_t<X>>; };
+template <class X>
+    requires(expression<X> && !(memory_leaf<X> && std::is_lvalue_reference_v<X>))
+struct capture<X> { using type = std::remove_cvref_t<X>; };
+
+// How an expression stores an operand: C++ numbers as scalar nodes, lvalue
+// arrays and views by reference, temporaries (expressions, rvalue arrays) by value.
+template <class X>
+using capture_t = typename capture<X>::type;
+
+template <class X>
+capture_t<X&&> capture_operand(X&& x) {
+    using C = capture_t<X&&>;
+    if constexpr (std::is_same_v<C, std::remove_cvref_t<X>>) return std::forward<X>(x);
+    else return C(x);
+}
+
+}  // namespace detail
+
+//! The compute type of `Op` over operands `A...` (after promotion).
+template <class Op, class... A>
+using compute_t = typename Op::template compute<detail::promo_t<A>...>;
+
+//! An element-wise operation `Op` over operands `A...`, held in a Hana tuple.
+template <class Op, class... A>
+struct fn : expression_base<fn<Op, A...>> {
+    using compute_type = compute_t<Op, A...>;
+    using value_type = typename Op::template result<compute_type>;
+    boost::hana::tuple<A...> args_;
+    explicit fn(A... a) : args_(std::move(a)...) {}
+};
+
+//! True when `Op` applies to operands of these types (the element types promote).
+template <class Op, class... X>
+concept applicable = (operand<X> && ...) && (expression<X> || ...) &&
+                     requires { typename Op::template result<compute_t<Op, detail::capture_t<X&&>...>>; };
+
+//! Builds the node for `Op(x...)`, capturing each operand.
+template <class Op, class... X>
+    requires applicable<Op, X...>
+auto make_fn(X&&... x) {
+    return fn<Op, detail::capture_t<X&&>...>(detail::capture_operand(std::forward<X>(x))...);
+}
+
+}  // namespace loom

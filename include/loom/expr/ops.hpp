@@ -1,0 +1,336 @@
+// loom/expr/ops.hpp: the operator tag types: compute type, result type, scalar and SIMD bodies.
+#pragma once
+
+#include <cmath>
+#include <concepts>
+#include <limits>
+#include <type_traits>
+
+#include "../core/dtype.hpp"
+#include "../simd/simd.hpp"
+
+// Each op is a tag with
+//   compute<P...>  the type operands are converted to (P may be weak scalar types)
+//   result<C>      the element type of the result
+//   simd<C>        whether operator() also takes xsimd batches of C
+//   operator()     the body, on scalars of C (and on batches of C when simd<C>)
+namespace loom::ops {
+
+namespace detail {
+
+template <class X>
+inline constexpr bool is_batch = !std::is_arithmetic_v<X>;
+
+template <class T>
+    requires std::integral<T>
+struct integral_type { using type = T; };
+template <class T>
+using integral_t = typename integral_type<T>::type;
+
+template <class C>
+inline constexpr bool vec_float = std::is_floating_point_v<C> && simd::vectorizable<C>;
+template <class C>
+inline constexpr bool vec_any = simd::vectorizable<C>;
+template <class C>
+inline constexpr bool vec_int = std::is_integral_v<C> && simd::vectorizable<C>;
+
+}  // namespace detail
+
+// Arithmetic: the promoted type in and out.
+struct arithmetic {
+    template <class... P>
+    using compute = promote_t<P...>;
+    template <class C>
+    using result = C;
+};
+
+// Math functions: integers are computed in double, float stays float.
+struct floating {
+    template <class... P>
+    using compute = float_of_t<promote_t<P...>>;
+    template <class C>
+    using result = C;
+    template <class C>
+    static constexpr bool simd = detail::vec_float<C>;
+};
+
+// Predicates: compute in the promoted type, give bool.
+struct predicate {
+    template <class... P>
+    using compute = promote_t<P...>;
+    template <class C>
+    using result = bool;
+    template <class C>
+    static constexpr bool simd = false;
+};
+
+// Bitwise: integers and bool only.
+struct bitwise {
+    template <class... P>
+    using compute = detail::integral_t<promote_t<P...>>;
+    template <class C>
+    using result = C;
+};
+
+struct add : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
+    template <class X> X operator()(X a, X b) const { return static_cast<X>(a + b); }
+};
+struct subtract : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
+    template <class X> X operator()(X a, X b) const { return static_cast<X>(a - b); }
+};
+struct multiply : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class X> X operator()(X a, X b) const { return static_cast<X>(a * b); }
+};
+// Integer division follows C++ (truncation) except that x / 0 is 0 and
+// min / -1 wraps instead of trapping.
+struct divide : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class X> X operator()(X a, X b) const {
+        if constexpr (std::is_same_v<X, bool>) return b ? a : false;
+        else if constexpr (std::is_integral_v<X>) {
+            if (b == 0) return 0;
+            if constexpr (std::is_signed_v<X>)
+                if (b == -1) return static_cast<X>(0 - static_cast<std::make_unsigned_t<X>>(a));
+            return static_cast<X>(a / b);
+        } else return a / b;
+    }
+};
+// Integer % follows C++ (sign of the dividend), x % 0 is 0; floating % is std::fmod.
+struct modulo : arithmetic {
+    template <class C> static constexpr bool simd = false;
+    template <class X> X operator()(X a, X b) const {
+        if constexpr (std::is_same_v<X, bool>) return false;
+        else if constexpr (std::is_integral_v<X>) {
+            if (b == 0) return 0;
+            if constexpr (std::is_signed_v<X>)
+                if (b == -1) return 0;
+            return static_cast<X>(a % b);
+        } else return std::fmod(a, b);
+    }
+};
+struct negate : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
+    template <class X> X operator()(X a) const {
+        if constexpr (std::is_same_v<X, bool>) return a;
+        else if constexpr (std::is_integral_v<X>)
+            return static_cast<X>(0 - static_cast<std::make_unsigned_t<X>>(a));
+        else return -a;
+    }
+};
+struct unary_plus : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
+    template <class X> X operator()(X a) const { return a; }
+};
+
+struct bit_and : bitwise {
+    template <class C> static constexpr bool simd = detail::vec_int<C>;
+    template <class X> X operator()(X a, X b) const { return static_cast<X>(a & b); }
+};
+struct bit_or : bitwise {
+    template <class C> static constexpr bool simd = detail::vec_int<C>;
+    template <class X> X operator()(X a, X b) const { return static_cast<X>(a | b); }
+};
+struct bit_xor : bitwise {
+    template <class C> static constexpr bool simd = detail::vec_int<C>;
+    template <class X> X operator()(X a, X b) const { return static_cast<X>(a ^ b); }
+};
+// ~ on bool is logical not, as in NumPy.
+struct bit_not : bitwise {
+    template <class C> static constexpr bool simd = detail::vec_int<C>;
+    template <class X> X operator()(X a) const {
+        if constexpr (std::is_same_v<X, bool>) return !a;
+        else return static_cast<X>(~a);
+    }
+};
+// Shifts by a negative count or by the width or more give 0 (<<) or the sign fill (>>).
+struct shift_left : bitwise {
+    template <class C> static constexpr bool simd = false;
+    template <class X> X operator()(X a, X b) const {
+        if constexpr (std::is_same_v<X, bool>) return a && !b;
+        else {
+            if (b < 0 || static_cast<std::uint64_t>(b) >= sizeof(X) * 8) return 0;
+            return static_cast<X>(static_cast<std::make_unsigned_t<X>>(a) << b);
+        }
+    }
+};
+struct shift_right : bitwise {
+    template <class C> static constexpr bool simd = false;
+    template <class X> X operator()(X a, X b) const {
+        if constexpr (std::is_same_v<X, bool>) return a && !b;
+        else {
+            if (b < 0 || static_cast<std::uint64_t>(b) >= sizeof(X) * 8) return a < 0 ? X(-1) : X(0);
+            return static_cast<X>(a >> b);
+        }
+    }
+};
+
+struct equal : predicate { template <class X> bool operator()(X a, X b) const { return a == b; } };
+struct not_equal : predicate { template <class X> bool operator()(X a, X b) const { return a != b; } };
+struct less : predicate { template <class X> bool operator()(X a, X b) const { return a < b; } };
+struct less_equal : predicate { template <class X> bool operator()(X a, X b) const { return a <= b; } };
+struct greater : predicate { template <class X> bool operator()(X a, X b) const { return a > b; } };
+struct greater_equal : predicate { template <class X> bool operator()(X a, X b) const { return a >= b; } };
+struct logical_and : predicate { template <class X> bool operator()(X a, X b) const { return a && b; } };
+struct logical_or : predicate { template <class X> bool operator()(X a, X b) const { return a || b; } };
+struct logical_not : predicate { template <class X> bool operator()(X a) const { return !a; } };
+struct isnan : predicate {
+    template <class X> bool operator()(X a) const {
+        if constexpr (std::is_floating_point_v<X>) return std::isnan(a);
+        else return false;
+    }
+};
+struct isinf : predicate {
+    template <class X> bool operator()(X a) const {
+        if constexpr (std::is_floating_point_v<X>) return std::isinf(a);
+        else return false;
+    }
+};
+struct isfinite : predicate {
+    template <class X> bool operator()(X a) const {
+        if constexpr (std::is_floating_point_v<X>) return std::isfinite(a);
+        else return true;
+    }
+};
+
+// One body for scalars (std::) and batches (xsimd:: found by argument-dependent lookup).
+struct sqrt : floating { template <class X> X operator()(X a) const { using std::sqrt; return sqrt(a); } };
+struct cbrt : floating { template <class X> X operator()(X a) const { using std::cbrt; return cbrt(a); } };
+struct exp : floating { template <class X> X operator()(X a) const { using std::exp; return exp(a); } };
+struct expm1 : floating { template <class X> X operator()(X a) const { using std::expm1; return expm1(a); } };
+struct log : floating { template <class X> X operator()(X a) const { using std::log; return log(a); } };
+struct log1p : floating { template <class X> X operator()(X a) const { using std::log1p; return log1p(a); } };
+struct log2 : floating { template <class X> X operator()(X a) const { using std::log2; return log2(a); } };
+struct log10 : floating { template <class X> X operator()(X a) const { using std::log10; return log10(a); } };
+struct sin : floating { template <class X> X operator()(X a) const { using std::sin; return sin(a); } };
+struct cos : floating { template <class X> X operator()(X a) const { using std::cos; return cos(a); } };
+struct tan : floating { template <class X> X operator()(X a) const { using std::tan; return tan(a); } };
+struct asin : floating { template <class X> X operator()(X a) const { using std::asin; return asin(a); } };
+struct acos : floating { template <class X> X operator()(X a) const { using std::acos; return acos(a); } };
+struct atan : floating { template <class X> X operator()(X a) const { using std::atan; return atan(a); } };
+struct sinh : floating { template <class X> X operator()(X a) const { using std::sinh; return sinh(a); } };
+struct cosh : floating { template <class X> X operator()(X a) const { using std::cosh; return cosh(a); } };
+struct tanh : floating { template <class X> X operator()(X a) const { using std::tanh; return tanh(a); } };
+
+struct atan2 : floating {
+    template <class X> X operator()(X a, X b) const { using std::atan2; return atan2(a, b); }
+};
+
+// Integer powers stay integers (exact, by squaring; a negative exponent gives 0
+// unless the base is 1 or -1); floating powers are std::pow.
+struct power : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class X> X operator()(X a, X b) const {
+        if constexpr (std::is_same_v<X, bool>) return a || !b;
+        else if constexpr (std::is_integral_v<X>) {
+            if constexpr (std::is_signed_v<X>)
+                if (b < 0) return a == 1 ? X(1) : a == -1 ? (b % 2 ? X(-1) : X(1)) : X(0);
+            using U = std::make_unsigned_t<X>;
+            U base = static_cast<U>(a), r = 1;
+            for (auto e = static_cast<U>(b); e; e >>= 1) {
+                if (e & 1) r = static_cast<U>(r * base);
+                base = static_cast<U>(base * base);
+            }
+            return static_cast<X>(r);
+        } else {
+            using std::pow;
+            return pow(a, b);
+        }
+    }
+};
+
+struct abs : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class X> X operator()(X a) const {
+        if constexpr (std::is_same_v<X, bool> || std::is_unsigned_v<X>) return a;
+        else if constexpr (std::is_integral_v<X>) return a < 0 ? negate{}(a) : a;
+        else { using std::abs; return abs(a); }
+    }
+};
+struct square : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class X> X operator()(X a) const { return static_cast<X>(a * a); }
+};
+
+// Rounding: integers pass through; round is half to even, as NumPy's.
+struct rounding : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_float<C>;
+};
+struct floor : rounding {
+    template <class X> X operator()(X a) const {
+        if constexpr (std::is_integral_v<X>) return a; else { using std::floor; return floor(a); }
+    }
+};
+struct ceil : rounding {
+    template <class X> X operator()(X a) const {
+        if constexpr (std::is_integral_v<X>) return a; else { using std::ceil; return ceil(a); }
+    }
+};
+struct trunc : rounding {
+    template <class X> X operator()(X a) const {
+        if constexpr (std::is_integral_v<X>) return a; else { using std::trunc; return trunc(a); }
+    }
+};
+struct round : rounding {
+    template <class X> X operator()(X a) const {
+        if constexpr (std::is_integral_v<X>) return a; else { using std::nearbyint; return nearbyint(a); }
+    }
+};
+
+// sign: -1, 0 or 1; NaN stays NaN; unsigned and bool give 0 or 1.
+struct sign : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class X> X operator()(X a) const {
+        if constexpr (detail::is_batch<X>)
+            return xsimd::select(a > X(0), X(1), xsimd::select(a < X(0), X(-1), a));
+        else if constexpr (std::is_same_v<X, bool>) return a;
+        else return a > X(0) ? X(1) : a < X(0) ? static_cast<X>(-1) : a;
+    }
+};
+
+// minimum / maximum propagate NaN, as NumPy's.
+struct minimum : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class X> X operator()(X a, X b) const {
+        if constexpr (detail::is_batch<X>) return xsimd::select((a < b) | (a != a), a, b);
+        else return (a < b || a != a) ? a : b;
+    }
+};
+struct maximum : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class X> X operator()(X a, X b) const {
+        if constexpr (detail::is_batch<X>) return xsimd::select((a > b) | (a != a), a, b);
+        else return (a > b || a != a) ? a : b;
+    }
+};
+struct clip : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class X> X operator()(X x, X lo, X hi) const { return minimum{}(maximum{}(x, lo), hi); }
+};
+
+// where(cond, x, y): cond is read as "not zero".
+struct where {
+    template <class Pc, class Px, class Py>
+    using compute = promote_t<Px, Py>;
+    template <class C>
+    using result = C;
+    template <class C> static constexpr bool simd = false;
+    template <class X> X operator()(X c, X x, X y) const { return c != X(0) ? x : y; }
+};
+
+template <element U>
+struct cast {
+    template <class... P>
+    using compute = promote_t<P...>;
+    template <class C>
+    using result = U;
+    template <class C> static constexpr bool simd = std::is_same_v<C, U> && detail::vec_any<C>;
+    template <class X> auto operator()(X a) const {
+        if constexpr (detail::is_batch<X>) return a;
+        else return static_cast<U>(a);
+    }
+};
+
+}  // namespace loom::ops

@@ -1,0 +1,99 @@
+// loom/view/strided_view.hpp: strided_view<T>, a window (pointer, shape, strides) onto memory; adapt.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include "../eval/assign.hpp"
+#include "../expr/node.hpp"
+#include "../expr/ops.hpp"
+
+namespace loom {
+
+//! A strided window onto memory the view does not own. Writable when T is not
+//! const; assigning to it is in place (the value must broadcast to its shape).
+//! Copying a view copies the window, assigning to one writes elements.
+template <class T>
+class strided_view {
+public:
+    using value_type = std::remove_const_t<T>;
+    static constexpr bool loom_expression = true;
+    static constexpr bool writable = !std::is_const_v<T>;
+
+    strided_view(T* data, shape_t shape, strides_t strides)
+        : data_(data), shape_(std::move(shape)), strides_(std::move(strides)) {}
+    strided_view(const strided_view&) = default;
+    strided_view(strided_view&&) noexcept = default;
+    //! A writable view converts to a read-only one.
+    template <class U>
+        requires(std::is_same_v<const U, T> && !std::is_same_v<U, T>)
+    strided_view(const strided_view<U>& o) : data_(o.data()), shape_(o.shape()), strides_(o.strides()) {}
+
+    //! Writes `e` into the viewed elements (in-place rule; nothing written on error).
+    strided_view& operator=(const strided_view& e)
+        requires writable
+    {
+        return assign_from(e);
+    }
+    template <operand X>
+        requires writable
+    strided_view& operator=(X&& x) {
+        return assign_from(std::forward<X>(x));
+    }
+
+    template <operand X> requires writable strided_view& operator+=(X&& x) { return compound<ops::add>(std::forward<X>(x)); }
+    template <operand X> requires writable strided_view& operator-=(X&& x) { return compound<ops::subtract>(std::forward<X>(x)); }
+    template <operand X> requires writable strided_view& operator*=(X&& x) { return compound<ops::multiply>(std::forward<X>(x)); }
+    template <operand X> requires writable strided_view& operator/=(X&& x) { return compound<ops::divide>(std::forward<X>(x)); }
+    template <operand X> requires writable strided_view& operator%=(X&& x) { return compound<ops::modulo>(std::forward<X>(x)); }
+    template <operand X> requires writable strided_view& operator&=(X&& x) { return compound<ops::bit_and>(std::forward<X>(x)); }
+    template <operand X> requires writable strided_view& operator|=(X&& x) { return compound<ops::bit_or>(std::forward<X>(x)); }
+    template <operand X> requires writable strided_view& operator^=(X&& x) { return compound<ops::bit_xor>(std::forward<X>(x)); }
+    template <operand X> requires writable strided_view& operator<<=(X&& x) { return compound<ops::shift_left>(std::forward<X>(x)); }
+    template <operand X> requires writable strided_view& operator>>=(X&& x) { return compound<ops::shift_right>(std::forward<X>(x)); }
+
+    const shape_t& shape() const noexcept { return shape_; }
+    const strides_t& strides() const noexcept { return strides_; }
+    std::size_t ndim() const noexcept { return shape_.size(); }
+    std::size_t size() const noexcept { return size_of(shape_); }
+    T* data() const noexcept { return data_; }
+    leaf_layout<value_type> layout() const noexcept { return {data_, &shape_, &strides_}; }
+
+    //! Element reference, unchecked.
+    template <std::integral... I>
+    T& operator()(I... i) const noexcept {
+        std::ptrdiff_t off = 0;
+        std::size_t k = 0;
+        ((off += static_cast<std::ptrdiff_t>(i) * strides_[k++]), ...);
+        return data_[off];
+    }
+
+private:
+    template <class X>
+    strided_view& assign_from(X&& x) {
+        const auto value = detail::capture_operand(std::forward<X>(x));
+        detail::check_inplace(shape_, detail::shape_of(value));
+        detail::assign_into(data_, shape_, strides_, value);
+        return *this;
+    }
+    template <class Op, class X>
+    strided_view& compound(X&& x) {
+        detail::compound_assign<Op>(*this, std::forward<X>(x));
+        return *this;
+    }
+
+    T* data_;
+    shape_t shape_;
+    strides_t strides_;
+};
+
+//! A writable view over caller-owned row-major memory.
+//!   double buf[6];  auto v = loom::adapt(buf, {2, 3});  v = 1.0;
+template <class T>
+    requires element<std::remove_const_t<T>>
+strided_view<T> adapt(T* p, const shape_t& shape) {
+    return strided_view<T>(p, shape, c_strides(shape));
+}
+
+}  // namespace loom
