@@ -19,9 +19,9 @@ for build in sys.argv[1:]:
     for line in open(log):
         t = json.loads(line)
         junit = None
-        for i, a in enumerate(t.get("cmd", [])):
-            if a == "-o" and i + 1 < len(t["cmd"]) and t["cmd"][i + 1].endswith(".xml"):
-                junit = t["cmd"][i + 1]
+        for i, a in enumerate(t.get("command", [])):
+            if a == "-o" and i + 1 < len(t["command"]) and t["command"][i + 1].endswith(".xml"):
+                junit = t["command"][i + 1]
         if junit and os.path.exists(junit) and t["result"] in ("OK", "FAIL"):
             root = ET.parse(junit).getroot()
             for case in root.iter("testcase"):
