@@ -1,12 +1,38 @@
-// loom/config.hpp: build configuration (SIMD on/off) and the library version.
+// loom/config.hpp: the build configuration (SIMD on or off) and the library version.
 #pragma once
 
+// Where the values come from:
+// - a Meson build or subproject generates <loom/config_build.hpp> from its
+//   options (config/loom/config.hpp.in) and puts it on loom's include path;
+//   this file reads it;
+// - `meson install` installs that generated file as <loom/config.hpp> in place
+//   of this one;
+// - with include/ simply added to the include path and no build, the defaults
+//   below apply (SIMD on).
+// The configuration is never a macro users define before including: every
+// translation unit of a program sees the same header, hence the same values.
+
+#ifdef LOOM_SIMD
+#error "loom: LOOM_SIMD is set by loom's build configuration (Meson option 'simd'); do not define it yourself"
+#endif
+
+#if __has_include(<loom/config_build.hpp>)
+#include <loom/config_build.hpp>
+#if LOOM_VERSION_MAJOR != 0 || LOOM_VERSION_MINOR != 1 || LOOM_VERSION_PATCH != 0
+#error "loom: the <loom/config_build.hpp> on the include path belongs to another loom version than these headers (0.1.0)"
+#endif
+#else
 #define LOOM_VERSION_MAJOR 0
 #define LOOM_VERSION_MINOR 1
 #define LOOM_VERSION_PATCH 0
-
-// SIMD through xsimd is on unless the build sets LOOM_SIMD to 0 in this one
-// place (a generated config header replaces this file in installed builds).
-#ifndef LOOM_SIMD
+#define LOOM_VERSION (LOOM_VERSION_MAJOR * 10000 + LOOM_VERSION_MINOR * 100 + LOOM_VERSION_PATCH)
+#define LOOM_VERSION_STRING "0.1.0"
 #define LOOM_SIMD 1
+#endif
+
+// Forces inlining of the evaluator's per-row functions into their loops.
+#if defined(__GNUC__) || defined(__clang__)
+#define LOOM_INLINE [[gnu::always_inline]] inline
+#else
+#define LOOM_INLINE inline
 #endif

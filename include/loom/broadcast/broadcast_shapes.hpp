@@ -21,6 +21,11 @@ namespace detail {
 // stretches to the other size, 0 included. acc is untouched on failure.
 inline void broadcast_into(shape_t& acc, const shape_t& s) {
     const std::size_t n1 = acc.size(), n2 = s.size();
+    if (n1 == 0) {  // the first operand, or only scalars so far
+        acc = s;
+        return;
+    }
+    if (acc == s) return;
     const std::size_t n = n1 > n2 ? n1 : n2;
     shape_t out(n, 1);
     for (std::size_t i = 0; i < n; ++i) {

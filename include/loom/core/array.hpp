@@ -176,24 +176,23 @@ private:
 
     template <class E>
     void assign(const E& e) {
+        const detail::leaves_of<E> lv(e);
+        if (detail::all_shaped(lv.d, lv.size, shape_))  // same shape: nothing to resolve
+            return detail::assign_leaves(data(), shape_, strides_, e, lv);
         shape_t s = e.shape();  // throws before anything changes
-        if (s == shape_) return detail::assign_into(data(), shape_, strides_, e);
+        if (s == shape_) return detail::assign_leaves(data(), shape_, strides_, e, lv);
         const std::size_t n = size_of(s);
-        constexpr std::size_t L = detail::walker<E>::leaves;
-        detail::leaf_desc leaves[L ? L : 1];
-        detail::walker<E>::collect(e, leaves);
         bool reads_self = false;
         const auto* self = reinterpret_cast<const std::byte*>(data());
         const auto self_end = self + size() * sizeof(T);
-        for (std::size_t k = 0; k < L; ++k) {
-            const auto r = detail::span_of(leaves[k].data, leaves[k].elem, *leaves[k].shape,
-                                           *leaves[k].strides);
+        for (std::size_t k = 0; k < lv.size; ++k) {
+            const auto r = detail::span_of(lv.d[k].data, lv.d[k].elem, *lv.d[k].shape, *lv.d[k].strides);
             reads_self = reads_self || (r.lo < self_end && self < r.hi);
         }
         if (reads_self || n > buf_.capacity()) {
             detail::buffer<T> fresh(n);
             strides_t st = c_strides(s);
-            detail::assign_into(fresh.data(), s, st, e);
+            detail::assign_leaves(fresh.data(), s, st, e, lv);
             buf_ = std::move(fresh);
             shape_ = std::move(s);
             strides_ = std::move(st);
@@ -201,7 +200,7 @@ private:
         }
         shape_ = std::move(s);
         strides_ = c_strides(shape_);
-        detail::assign_into(data(), shape_, strides_, e);
+        detail::assign_leaves(data(), shape_, strides_, e, lv);
     }
 
     template <class Op, class X>

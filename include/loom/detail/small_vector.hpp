@@ -92,7 +92,12 @@ public:
     const T* end() const noexcept { return data() + size_; }
 
     friend bool operator==(const small_vector& a, const small_vector& b) noexcept {
-        return a.size_ == b.size_ && std::equal(a.begin(), a.end(), b.begin());
+        // an element loop, not memcmp: these are a few words just written, and
+        // a wide memcmp load over narrower recent stores stalls on forwarding
+        if (a.size_ != b.size_) return false;
+        for (size_type i = 0; i < a.size_; ++i)
+            if (a[i] != b[i]) return false;
+        return true;
     }
 
 private:

@@ -42,6 +42,7 @@ struct raw_leaf {
 };
 
 struct byte_range {
+    const std::byte* base;  // the first element
     const std::byte* lo;
     const std::byte* hi;  // one past the last byte
 };
@@ -50,25 +51,24 @@ inline byte_range span_of(const std::byte* data, std::size_t elem, const shape_t
     const std::byte* lo = data;
     const std::byte* hi = data;
     for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == 0) return {data, data};
+        if (s[i] == 0) return {data, data, data};
         const std::ptrdiff_t reach = st[i] * static_cast<std::ptrdiff_t>(elem) *
                                      static_cast<std::ptrdiff_t>(s[i] - 1);
         if (reach < 0) lo += reach;
         else hi += reach;
     }
-    return {lo, hi + elem};
+    return {data, lo, hi + elem};
 }
 
-// Whether leaf `d` reads memory the target writes with another layout (or
-// another element type): then the value is evaluated into a temporary first,
-// as if every operand had been copied (NumPy's rule). A leaf that reads the
-// very elements it writes, in step (`x += x`), needs no copy.
-inline bool reads_overlapping(const leaf_desc& d, const std::byte* tdata, std::size_t telem,
+// Whether leaf `d` reads memory the target (bytes t, layout ts/tst) writes
+// with another layout or element type: then the value is evaluated into a
+// temporary first, as if every operand had been copied (NumPy's rule). A leaf
+// that reads the very elements it writes, in step (`x += x`), needs no copy.
+inline bool reads_overlapping(const leaf_desc& d, const byte_range& t, std::size_t telem,
                               const shape_t& ts, const strides_t& tst) {
-    const byte_range t = span_of(tdata, telem, ts, tst);
     const byte_range l = span_of(d.data, d.elem, *d.shape, *d.strides);
     if (t.lo == t.hi || l.lo == l.hi || l.hi <= t.lo || t.hi <= l.lo) return false;
-    if (d.data != tdata || d.elem != telem) return true;
+    if (d.data != t.base || d.elem != telem) return true;
     const std::size_t n = ts.size();
     for (std::size_t i = 0; i < n; ++i) {
         if (ts[i] == 1) continue;
@@ -77,30 +77,69 @@ inline bool reads_overlapping(const leaf_desc& d, const std::byte* tdata, std::s
     return false;
 }
 
-// target[...] <- e, where e's shape broadcasts to the target's (checked by the caller).
+// Whether a layout is row-major contiguous (size-1 axes may have any stride).
+inline bool is_contiguous(const shape_t& s, const strides_t& st) {
+    std::ptrdiff_t expect = 1;
+    for (std::size_t i = s.size(); i-- > 0;) {
+        if (s[i] != 1 && st[i] != expect) return false;
+        expect *= static_cast<std::ptrdiff_t>(s[i]);
+    }
+    return true;
+}
+
+// Whether every leaf has exactly shape s: then the expression's shape is s
+// with nothing to broadcast (there is at least one leaf).
+inline bool all_shaped(const leaf_desc* d, std::size_t n, const shape_t& s) {
+    if (n == 0) return false;
+    for (std::size_t k = 0; k < n; ++k)
+        if (!(*d[k].shape == s)) return false;
+    return true;
+}
+
+// The leaves of an expression, collected once per assignment.
+template <class E>
+struct leaves_of {
+    static constexpr std::size_t size = walker<E>::leaves;
+    leaf_desc d[size ? size : 1];
+    explicit leaves_of(const E& e) { walker<E>::collect(e, d); }
+};
+
+// target[...] <- e, given e's leaves; e's shape broadcasts to the target's
+// (checked by the caller).
 template <class T, class E>
-void assign_into(T* data, const shape_t& shape, const strides_t& strides, const E& e) {
+void assign_leaves(T* data, const shape_t& shape, const strides_t& strides, const E& e,
+                   const leaves_of<E>& lv) {
     constexpr std::size_t L = walker<E>::leaves;
-    leaf_desc leaves[L ? L : 1];
-    walker<E>::collect(e, leaves);
+    const leaf_desc* leaves = lv.d;
     const auto* tdata = reinterpret_cast<const std::byte*>(data);
-    for (std::size_t k = 0; k < L; ++k) {
-        if (reads_overlapping(leaves[k], tdata, sizeof(T), shape, strides)) {
-            const shape_t& s = shape;
-            buffer<T> tmp(size_of(s));
-            const strides_t cs = c_strides(s);
+    if constexpr (L > 0) {
+        const byte_range t = span_of(tdata, sizeof(T), shape, strides);
+        for (std::size_t k = 0; k < L; ++k) {
+            if (!reads_overlapping(leaves[k], t, sizeof(T), shape, strides)) continue;
+            buffer<T> tmp(size_of(shape));
+            const strides_t cs = c_strides(shape);
             {
                 plan<L> p;
-                make_plan(p, s, cs, leaves);
+                make_plan(p, shape, cs, leaves);
                 kernel<T, E>::run(e, tmp.data(), p);
             }
-            const raw_leaf<T> src{tmp.data(), &s, &cs};
-            leaf_desc d;
-            walker<raw_leaf<T>>::collect(src, &d);
+            const raw_leaf<T> src{tmp.data(), &shape, &cs};
+            const leaves_of<raw_leaf<T>> d(src);
             plan<1> p;
-            make_plan(p, shape, strides, &d);
+            make_plan(p, shape, strides, d.d);
             kernel<T, raw_leaf<T>>::run(src, data, p);
             return;
+        }
+    }
+    // same shapes, all contiguous: one flat loop, no plan
+    if (kernel<T, E>::vectorized && all_shaped(leaves, L, shape) && is_contiguous(shape, strides)) {
+        bool flat = true;
+        for (std::size_t k = 0; flat && k < L; ++k)
+            flat = leaves[k].elem == sizeof(T) && is_contiguous(shape, *leaves[k].strides);
+        if (flat) {
+            const std::byte* base[L ? L : 1];
+            for (std::size_t k = 0; k < L; ++k) base[k] = leaves[k].data;
+            return kernel<T, E>::row_flat(e, data, base, size_of(shape));
         }
     }
     plan<L> p;
@@ -108,12 +147,28 @@ void assign_into(T* data, const shape_t& shape, const strides_t& strides, const 
     kernel<T, E>::run(e, data, p);
 }
 
+// target[...] <- e, where e's shape broadcasts to the target's (checked by the caller).
+template <class T, class E>
+void assign_into(T* data, const shape_t& shape, const strides_t& strides, const E& e) {
+    assign_leaves(data, shape, strides, e, leaves_of<E>(e));
+}
+
+// The in-place rule, then the assignment: nothing is written when e's shape
+// does not broadcast to the target's.
+template <class T, class E>
+void assign_inplace(T* data, const shape_t& shape, const strides_t& strides, const E& value) {
+    const leaves_of<E> lv(value);
+    if (!all_shaped(lv.d, lv.size, shape)) check_inplace(shape, shape_of(value));
+    assign_leaves(data, shape, strides, value, lv);
+}
+
 // target op= e: checked before a single element is written.
 template <class Op, class Target, class X>
 void compound_assign(Target& target, X&& x) {
     auto value = make_fn<Op>(target, std::forward<X>(x));
     const auto& v = boost::hana::at_c<1>(value.args_);
-    check_inplace(target.shape(), shape_of(v));
+    const leaves_of<std::remove_cvref_t<decltype(v)>> lv(v);
+    if (!all_shaped(lv.d, lv.size, target.shape())) check_inplace(target.shape(), shape_of(v));
     assign_into(target.data(), target.shape(), target.strides(), value);
 }
 
