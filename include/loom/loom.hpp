@@ -15,4 +15,5 @@
 #include "core/array.hpp"
 #include "core/factories.hpp"
 #include "core/compare.hpp"
+#include "core/print.hpp"
 #include "view/strided_view.hpp"

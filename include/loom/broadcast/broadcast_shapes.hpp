@@ -27,15 +27,20 @@ inline void broadcast_into(shape_t& acc, const shape_t& s) {
     }
     if (acc == s) return;
     const std::size_t n = n1 > n2 ? n1 : n2;
-    shape_t out(n, 1);
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::size_t d1 = i + n1 >= n ? acc[i + n1 - n] : 1;
-        const std::size_t d2 = i + n2 >= n ? s[i + n2 - n] : 1;
-        if (d1 == 1) out[i] = d2;
-        else if (d2 == 1 || d1 == d2) out[i] = d1;
-        else throw_broadcast(acc, s, static_cast<std::ptrdiff_t>(i) - static_cast<std::ptrdiff_t>(n), d1, d2);
+    // check from the last axis backwards, as the spec's algorithm does, so the
+    // error names the last axis that does not match; acc changes only after
+    for (std::size_t k = 1; k <= n; ++k) {
+        const std::size_t d1 = k <= n1 ? acc[n1 - k] : 1;
+        const std::size_t d2 = k <= n2 ? s[n2 - k] : 1;
+        if (d1 != 1 && d2 != 1 && d1 != d2) throw_broadcast(acc, s, -static_cast<std::ptrdiff_t>(k), d1, d2);
     }
-    acc = out;
+    if (n2 > n1) {  // prepend size-1 axes to acc
+        acc.resize(n);
+        for (std::size_t i = n; i-- > n - n1;) acc[i] = acc[i - (n - n1)];
+        for (std::size_t i = 0; i < n - n1; ++i) acc[i] = 1;
+    }
+    for (std::size_t k = 1; k <= n2; ++k)
+        if (acc[n - k] == 1) acc[n - k] = s[n2 - k];
 }
 
 }  // namespace detail

@@ -1,0 +1,166 @@
+// tests/core/test_print.cpp: NumPy-like text for arrays, views and expressions.
+#include <catch2/catch.hpp>
+
+#include <loom/loom.hpp>
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <string>
+
+#include "../support/reference.hpp"
+
+namespace {
+
+template <class E>
+std::string text(const E& e) {
+    std::ostringstream os;
+    os << e;
+    return os.str();
+}
+
+}  // namespace
+
+// The expected strings below are NumPy 1.24's str() output for the same data
+// (integers, bools, integral-valued floats), or worked out by hand from the
+// rules (other floats: up to 8 significant digits, right-aligned to one width).
+
+TEST_CASE("doubles print like NumPy", "[core][print]") {
+    const loom::array<double> a = {{1, 2, 3}, {4, 5, 6}};
+    CHECK(text(a) == "[[1. 2. 3.]\n [4. 5. 6.]]");
+    CHECK(text(loom::array<double>{1, 2, 10}) == "[ 1.  2. 10.]");
+    CHECK(text(loom::array<double>{-0.0, 1, -3}) == "[-0.  1. -3.]");
+    CHECK(text(loom::array<double>{0.5, 0.25, 10}) == "[ 0.5 0.25  10.]");
+    CHECK(text(loom::array<double>{1.0 / 3, 2.0 / 3}) == "[0.33333333 0.66666667]");
+    CHECK(text(loom::array<double>{100.0 / 3}) == "[33.333333]");
+    CHECK(text(loom::array<double>{123456789.5}) == "[1.2345679e+08]");
+    CHECK(text(loom::array<double>{1e-5}) == "[1e-05]");
+    const double inf = std::numeric_limits<double>::infinity();
+    CHECK(text(loom::array<double>{std::nan(""), inf, -inf, 1}) == "[ nan  inf -inf   1.]");
+}
+
+TEST_CASE("floats print their own value, not a widened one", "[core][print]") {
+    CHECK(text(loom::array<float>{0.1f, 1.0f / 3}) == "[       0.1 0.33333334]");
+    CHECK(text(loom::array<float>{2, 4}) == "[2. 4.]");
+}
+
+TEST_CASE("integers print plainly, right-aligned", "[core][print]") {
+    CHECK(text(loom::array<int>{{1, 2}, {3, 4}}) == "[[1 2]\n [3 4]]");
+    CHECK(text(loom::array<int>{1, -20, 300}) == "[  1 -20 300]");
+    // 8-bit types print as numbers, not characters
+    CHECK(text(loom::array<std::int8_t>{1, -2, 3}) == "[ 1 -2  3]");
+    CHECK(text(loom::array<std::uint8_t>{0, 255, 65}) == "[  0 255  65]");
+    CHECK(text(loom::array<std::uint64_t>{18446744073709551615ull, 0}) == "[18446744073709551615                    0]");
+    CHECK(text(loom::array<std::int64_t>{-9223372036854775807ll - 1}) == "[-9223372036854775808]");
+}
+
+TEST_CASE("bool prints True and False", "[core][print]") {
+    CHECK(text(loom::array<bool>{true, false}) == "[ True False]");
+    CHECK(text(loom::array<bool>{true, true}) == "[ True  True]");
+    CHECK(text(ref::make<bool>({2, 1}, {false, true})) == "[[False]\n [ True]]");
+    CHECK(text(loom::array<bool>(loom::shape_t{}, true)) == "True");
+}
+
+TEST_CASE("rank 0 prints the bare value and empty arrays print []", "[core][print]") {
+    CHECK(text(loom::array<double>(loom::shape_t{}, 5.0)) == "5.");
+    CHECK(text(loom::array<double>(loom::shape_t{}, 2.5)) == "2.5");
+    CHECK(text(loom::array<int>(loom::shape_t{}, -7)) == "-7");
+    CHECK(text(loom::zeros<double>({0})) == "[]");
+    CHECK(text(loom::zeros<double>({2, 0})) == "[]");
+    CHECK(text(loom::zeros<int>({0, 3})) == "[]");
+    CHECK(text(loom::array<double>()) == "[]");
+}
+
+TEST_CASE("higher ranks separate blocks with blank lines", "[core][print]") {
+    loom::array<int> a = loom::zeros<int>({2, 2, 2});
+    for (int i = 0; i < 8; ++i) a.data()[i] = i;
+    CHECK(text(a) == "[[[0 1]\n  [2 3]]\n\n [[4 5]\n  [6 7]]]");
+    loom::array<int> b = loom::zeros<int>({1, 2, 1, 2});
+    for (int i = 0; i < 4; ++i) b.data()[i] = i;
+    CHECK(text(b) == "[[[[0 1]]\n\n  [[2 3]]]]");
+}
+
+TEST_CASE("long rows wrap at 75 columns as NumPy's do", "[core][print]") {
+    const auto a = loom::arange<int>(30);
+    CHECK(text(a) ==
+          "[ 0  1  2  3  4  5  6  7  8  9 10 11 12 13 14 15 16 17 18 19 20 21 22 23\n"
+          " 24 25 26 27 28 29]");
+    const auto b = loom::arange<int>(1000);
+    const std::string t = text(b);
+    // 1000 elements is not over the threshold: nothing is summarized
+    CHECK(t.find("...") == std::string::npos);
+    CHECK(t.substr(0, 20) == "[  0   1   2   3   4");
+    CHECK(t.substr(t.size() - 8) == "998 999]");
+}
+
+TEST_CASE("more than 1000 elements are summarized with 3 edge items per axis", "[core][print]") {
+    CHECK(text(loom::arange<int>(1001)) == "[   0    1    2 ...  998  999 1000]");
+    const auto a = loom::arange<int>(1200);
+    CHECK(text(loom::adapt(a.data(), {2, 600})) ==
+          "[[   0    1    2 ...  597  598  599]\n [ 600  601  602 ... 1197 1198 1199]]");
+    const auto b = loom::arange<int>(10000);
+    CHECK(text(loom::adapt(b.data(), {100, 100})) ==
+          "[[   0    1    2 ...   97   98   99]\n"
+          " [ 100  101  102 ...  197  198  199]\n"
+          " [ 200  201  202 ...  297  298  299]\n"
+          " ...\n"
+          " [9700 9701 9702 ... 9797 9798 9799]\n"
+          " [9800 9801 9802 ... 9897 9898 9899]\n"
+          " [9900 9901 9902 ... 9997 9998 9999]]");
+    // rank 3: the summarized outer axis gets a "..." block between blank lines
+    const auto c = loom::arange<int>(1400);
+    CHECK(text(loom::adapt(c.data(), {7, 2, 100})) ==
+          "[[[   0    1    2 ...   97   98   99]\n"
+          "  [ 100  101  102 ...  197  198  199]]\n"
+          "\n"
+          " [[ 200  201  202 ...  297  298  299]\n"
+          "  [ 300  301  302 ...  397  398  399]]\n"
+          "\n"
+          " [[ 400  401  402 ...  497  498  499]\n"
+          "  [ 500  501  502 ...  597  598  599]]\n"
+          "\n"
+          " ...\n"
+          "\n"
+          " [[ 800  801  802 ...  897  898  899]\n"
+          "  [ 900  901  902 ...  997  998  999]]\n"
+          "\n"
+          " [[1000 1001 1002 ... 1097 1098 1099]\n"
+          "  [1100 1101 1102 ... 1197 1198 1199]]\n"
+          "\n"
+          " [[1200 1201 1202 ... 1297 1298 1299]\n"
+          "  [1300 1301 1302 ... 1397 1398 1399]]]");
+    // the width comes from the shown elements only
+    loom::array<double> d = loom::zeros<double>({2000});
+    d.data()[1000] = 123456;  // hidden by the summary
+    CHECK(text(d) == "[0. 0. 0. ... 0. 0. 0.]");
+}
+
+TEST_CASE("views print their own elements through their strides", "[core][print]") {
+    loom::array<int> a = {{1, 2, 3}, {4, 5, 6}};
+    // a transposed view, strides made by hand
+    const loom::strided_view<const int> t(a.data(), {3, 2}, {1, 3});
+    CHECK(text(t) == "[[1 4]\n [2 5]\n [3 6]]");
+    const loom::strided_view<int> row(a.data() + 3, {3}, {1});
+    CHECK(text(row) == "[4 5 6]");
+    const loom::strided_view<int> col(a.data() + 2, {2}, {3});
+    CHECK(text(col) == "[3 6]");
+}
+
+TEST_CASE("expressions are evaluated, then printed", "[core][print]") {
+    const loom::array<double> a = {{1, 2, 3}, {4, 5, 6}};
+    CHECK(text(a * 2 + 0.5) == "[[ 2.5  4.5  6.5]\n [ 8.5 10.5 12.5]]");
+    CHECK(text(a > 2.0) == "[[False False  True]\n [ True  True  True]]");
+    CHECK(text(loom::astype<int>(a) * loom::array<int>{10, 20, 30}) == "[[ 10  40  90]\n [ 40 100 180]]");
+    // printing does not change the stream's further output
+    std::ostringstream os;
+    os << loom::array<int>{1, 2} << " and " << 3;
+    CHECK(os.str() == "[1 2] and 3");
+}
+
+TEMPLATE_LIST_TEST_CASE("every element type prints", "[core][print]", ref::all_types) {
+    const loom::array<TestType> a = {TestType(1), TestType(0)};
+    const std::string t = text(a);
+    if constexpr (std::is_same_v<TestType, bool>) CHECK(t == "[ True False]");
+    else if constexpr (std::is_floating_point_v<TestType>) CHECK(t == "[1. 0.]");
+    else CHECK(t == "[1 0]");
+}
