@@ -3,8 +3,13 @@
 
 #include <array>
 #include <cstddef>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 
+#include <boost/hana/for_each.hpp>
+
+#include "../broadcast/policy.hpp"
 #include "../expr/node.hpp"
 #include "../simd/simd.hpp"
 
@@ -29,6 +34,33 @@ struct cursor {
 
 template <class E>
 struct walker;
+
+// An in_dim operand (loom/broadcast/in_dim.hpp) takes the rank of its siblings
+// in the enclosing element-wise operation: walkers of trees that hold one have
+// `needs_rank` and take that rank (`ctx`) in shape_into and collect.
+inline constexpr std::size_t no_rank = static_cast<std::size_t>(-1);
+
+template <class E>
+struct needs_rank : std::false_type {};
+template <class E>
+    requires requires { walker<E>::needs_rank; }
+struct needs_rank<E> : std::bool_constant<walker<E>::needs_rank> {};
+
+inline std::size_t max_rank(std::size_t ctx, std::size_t r) { return ctx == no_rank || r > ctx ? r : ctx; }
+
+template <class E>
+std::size_t rank_of(const E& e);
+
+template <class E>
+void shape_in(const E& e, shape_t& acc, std::size_t ctx) {
+    if constexpr (needs_rank<E>::value) walker<E>::shape_into(e, acc, ctx);
+    else walker<E>::shape_into(e, acc);
+}
+template <class E>
+void collect_in(const E& e, leaf_desc* out, std::size_t ctx) {
+    if constexpr (needs_rank<E>::value) walker<E>::collect(e, out, ctx);
+    else walker<E>::collect(e, out);
+}
 
 // Memory leaves: arrays, views and references to them.
 template <class E>
@@ -97,14 +129,50 @@ struct walker<fn<Op, A...>> {
     template <std::size_t I>
     static const auto& arg(const E& e) { return boost::hana::at_c<I>(e.args_); }
 
-    static void shape_into(const E& e, shape_t& acc) {
+    static constexpr bool needs_rank = (detail::needs_rank<A>::value || ...);
+
+    static void shape_into(const E& e, shape_t& acc, std::size_t ctx = no_rank) {
+        const rank_promotion policy = rank_policy_;
+        if constexpr (!needs_rank) {
+            if (policy == rank_promotion::allow) {
+                [&]<std::size_t... I>(std::index_sequence<I...>) {
+                    (walker<A>::shape_into(arg<I>(e), acc), ...);
+                }(index{});
+                return;
+            }
+        }
+        // Each operand's own shape: first those without in_dim, then the
+        // in_dim ones, raised to the largest rank among the others and the
+        // enclosing operations'; then the policy looks at them all.
+        shape_t s[sizeof...(A)];
+        std::size_t n = ctx;
         [&]<std::size_t... I>(std::index_sequence<I...>) {
-            (walker<A>::shape_into(arg<I>(e), acc), ...);
+            auto plain = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
+                using Aj = std::tuple_element_t<J, std::tuple<A...>>;
+                if constexpr (!detail::needs_rank<Aj>::value) {
+                    walker<Aj>::shape_into(arg<J>(e), s[J]);
+                    n = max_rank(n, s[J].size());
+                }
+            };
+            auto raised = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
+                using Aj = std::tuple_element_t<J, std::tuple<A...>>;
+                if constexpr (detail::needs_rank<Aj>::value) walker<Aj>::shape_into(arg<J>(e), s[J], n);
+            };
+            (plain(std::integral_constant<std::size_t, I>{}), ...);
+            (raised(std::integral_constant<std::size_t, I>{}), ...);
         }(index{});
+        if (policy != rank_promotion::allow && sizeof...(A) > 1) check_rank_promotion(policy, s, sizeof...(A));
+        for (const shape_t& si : s) broadcast_into(acc, si);
     }
-    static void collect(const E& e, leaf_desc* out) {
+    static void collect(const E& e, leaf_desc* out, std::size_t ctx = no_rank) {
         [&]<std::size_t... I>(std::index_sequence<I...>) {
-            (walker<A>::collect(arg<I>(e), out + offset[I]), ...);
+            if constexpr (needs_rank) {
+                std::size_t n = ctx;
+                ((n = detail::needs_rank<A>::value ? n : max_rank(n, rank_of(arg<I>(e)))), ...);
+                (collect_in(arg<I>(e), out + offset[I], n), ...);
+            } else {
+                (walker<A>::collect(arg<I>(e), out + offset[I]), ...);
+            }
         }(index{});
     }
     template <std::size_t K>
@@ -129,6 +197,29 @@ shape_t shape_of(const E& e) {
     shape_t s;
     walker<E>::shape_into(e, s);
     return s;
+}
+
+template <class T>
+struct is_fn : std::false_type {};
+template <class Op, class... A>
+struct is_fn<fn<Op, A...>> : std::true_type {};
+
+// The rank of an operand's broadcast shape, for one already checked: no
+// broadcasting and no policy check on the way.
+template <class E>
+std::size_t rank_of(const E& e) {
+    if constexpr (memory_leaf<E>) {
+        return e.layout().shape->size();
+    } else if constexpr (is_fn<E>::value && !needs_rank<E>::value) {
+        std::size_t r = 0;
+        boost::hana::for_each(e.args_, [&](const auto& a) {
+            const std::size_t ra = rank_of(a);
+            r = ra > r ? ra : r;
+        });
+        return r;
+    } else {
+        return shape_of(e).size();
+    }
 }
 
 }  // namespace loom::detail

@@ -1,10 +1,13 @@
-// loom/view/strided_view.hpp: strided_view<T>, a window (pointer, shape, strides) onto memory; adapt.
+// loom/view/strided_view.hpp: strided_view<T>, a window (pointer, shape, strides) onto memory, its flat iterator; adapt.
 #pragma once
 
 #include <cstddef>
+#include <iterator>
+#include <string>
 #include <type_traits>
 #include <utility>
 
+#include "../core/errors.hpp"
 #include "../eval/assign.hpp"
 #include "../expr/node.hpp"
 #include "../expr/ops.hpp"
@@ -68,13 +71,76 @@ public:
         ((off += static_cast<std::ptrdiff_t>(i) * strides_[k++]), ...);
         return data_[off];
     }
+    //! Element reference, checked: one index per axis, each in range (negative
+    //! counts from the end); index_error otherwise.
+    template <std::integral... I>
+    T& at(I... i) const {
+        if (sizeof...(I) != ndim())
+            throw index_error("loom: at() got " + std::to_string(sizeof...(I)) + " indices for a view of rank " +
+                              std::to_string(ndim()));
+        std::ptrdiff_t off = 0;
+        std::size_t k = 0;
+        auto one = [&](auto idx) {
+            const auto n = static_cast<std::ptrdiff_t>(shape_[k]);
+            auto v = static_cast<std::ptrdiff_t>(idx);
+            if constexpr (std::is_signed_v<decltype(idx)>)
+                if (v < 0) v += n;
+            if (v < 0 || v >= n)
+                throw index_error("loom: index " + std::to_string(idx) + " is out of bounds for axis " +
+                                  std::to_string(k) + " with size " + std::to_string(n));
+            off += v * strides_[k++];
+        };
+        (one(i), ...);
+        return data_[off];
+    }
+
+    //! Flat iteration over the viewed elements in row-major order.
+    class iterator {
+    public:
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = std::remove_const_t<T>;
+        using difference_type = std::ptrdiff_t;
+        using pointer = T*;
+        using reference = T&;
+
+        iterator() = default;
+        T& operator*() const noexcept { return *p_; }
+        T* operator->() const noexcept { return p_; }
+        iterator& operator++() noexcept {
+            ++pos_;
+            const shape_t& s = v_->shape_;
+            for (std::size_t d = s.size(); d-- > 0;) {
+                p_ += v_->strides_[d];
+                if (++idx_[d] < s[d]) return *this;
+                p_ -= v_->strides_[d] * static_cast<std::ptrdiff_t>(s[d]);
+                idx_[d] = 0;
+            }
+            return *this;
+        }
+        iterator operator++(int) noexcept {
+            iterator old = *this;
+            ++*this;
+            return old;
+        }
+        friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.pos_ == b.pos_; }
+
+    private:
+        friend class strided_view;
+        iterator(const strided_view* v, std::size_t pos)
+            : v_(v), p_(v->data_), idx_(v->shape_.size(), 0), pos_(pos) {}
+        const strided_view* v_ = nullptr;
+        T* p_ = nullptr;
+        shape_t idx_;
+        std::size_t pos_ = 0;
+    };
+    using const_iterator = iterator;
+    iterator begin() const { return iterator(this, 0); }
+    iterator end() const { return iterator(this, size()); }
 
 private:
     template <class X>
     strided_view& assign_from(X&& x) {
-        const auto value = detail::capture_operand(std::forward<X>(x));
-        detail::check_inplace(shape_, detail::shape_of(value));
-        detail::assign_into(data_, shape_, strides_, value);
+        detail::assign_inplace(data_, shape_, strides_, detail::capture_operand(std::forward<X>(x)));
         return *this;
     }
     template <class Op, class X>

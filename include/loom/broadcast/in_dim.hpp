@@ -1,0 +1,121 @@
+// loom/broadcast/in_dim.hpp: in_dim(x, dims), XLA "InDim" broadcasting as an operand of element-wise operations.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <initializer_list>
+#include <utility>
+
+#include "../core/errors.hpp"
+#include "../core/shape.hpp"
+#include "../eval/walk.hpp"
+#include "../expr/node.hpp"
+#include "../view/axes.hpp"
+#include "dims.hpp"
+
+namespace loom {
+
+//! The operand `in_dim(x, dims)` builds: `x` (captured like any operand) and its dims.
+template <class X>
+struct in_dim_node : expression_base<in_dim_node<X>> {
+    using value_type = typename X::value_type;
+    X arg_;
+    detail::axes_t dims_;
+
+    in_dim_node(X x, detail::axes_t dims) : arg_(std::move(x)), dims_(std::move(dims)) {}
+
+    // The raised layouts of the leaves below, written when an assignment
+    // collects them; an expression holding in_dim is not to be evaluated by
+    // two threads at once.
+    struct raised_leaf {
+        shape_t shape;
+        strides_t strides;
+    };
+    mutable std::array<raised_leaf, detail::walker<X>::leaves> raised_{};
+};
+
+//! XLA "InDim" broadcasting inside an element-wise operation: axis i of `x`
+//! is matched to axis `dims[i]` of the other operands. `x` is raised to their
+//! rank (the largest rank among the operands of the same operation that are not
+//! in_dim, or of the enclosing operations) with size-1 axes everywhere else, then
+//! the usual size-1 broadcasting applies. `dims` is a braced list or any range of
+//! integers: one entry per axis of `x`, strictly increasing, below that rank;
+//! broadcast_error otherwise (when the shape is resolved).
+//!   loom::array<double> X = {{1, 2, 3}, {4, 5, 6}};
+//!   loom::array<double> v = {10, 20};
+//!   loom::array<double> r = X + loom::in_dim(v, {0});   // {{11, 12, 13}, {24, 25, 26}}
+template <class X>
+    requires expression<X&&>
+auto in_dim(X&& x, std::initializer_list<std::ptrdiff_t> dims) {
+    return in_dim_node<detail::capture_t<X&&>>(detail::capture_operand(std::forward<X>(x)), detail::to_axes(dims));
+}
+template <class X, integer_range R>
+    requires expression<X&&>
+auto in_dim(X&& x, const R& dims) {
+    return in_dim_node<detail::capture_t<X&&>>(detail::capture_operand(std::forward<X>(x)), detail::to_axes(dims));
+}
+
+namespace detail {
+
+template <class X>
+struct walker<in_dim_node<X>> {
+    using E = in_dim_node<X>;
+    static constexpr std::size_t leaves = walker<X>::leaves;
+    static constexpr bool needs_rank = true;
+    template <class C>
+    static constexpr bool simd = walker<X>::template simd<C>;
+
+    // n: the rank to raise to, no_rank when no other operand gives one
+    static void check(const E& e, const shape_t& s, std::size_t n) {
+        if (n == no_rank)
+            throw broadcast_error("in_dim(" + to_string(s) + ", dims " + to_string(e.dims_) +
+                                  "): no other operand of the element-wise operation gives a rank to raise to");
+        check_dims("in_dim", s, e.dims_, n);
+    }
+
+    static void shape_into(const E& e, shape_t& acc, std::size_t n = no_rank) {
+        const shape_t s = shape_of(e.arg_);
+        check(e, s, n);
+        shape_t r(n, 1);
+        for (std::size_t i = 0; i < s.size(); ++i) r[static_cast<std::size_t>(e.dims_[i])] = s[i];
+        broadcast_into(acc, r);
+    }
+
+    // Every leaf below gets a rank-n layout: its axes, aligned at the right
+    // within x's shape, moved to the dims they map to.
+    static void collect(const E& e, leaf_desc* out, std::size_t n = no_rank) {
+        check(e, shape_of(e.arg_), n);
+        walker<X>::collect(e.arg_, out);
+        const std::size_t m = e.dims_.size();
+        for (std::size_t k = 0; k < leaves; ++k) {
+            auto& raised = e.raised_[k];
+            const shape_t& s = *out[k].shape;
+            const strides_t& st = *out[k].strides;
+            const std::size_t r = s.size();
+            raised.shape.assign(n, 1);
+            raised.strides.assign(n, 0);
+            for (std::size_t j = 0; j < r; ++j) {
+                const auto d = static_cast<std::size_t>(e.dims_[m - r + j]);
+                raised.shape[d] = s[j];
+                raised.strides[d] = st[j];
+            }
+            out[k].shape = &raised.shape;
+            out[k].strides = &raised.strides;
+        }
+    }
+
+    template <std::size_t K>
+    static auto scalar(const E& e, const cursor* c) {
+        return walker<X>::template scalar<K>(e.arg_, c);
+    }
+#if LOOM_SIMD
+    template <std::size_t K, class C>
+    static simd::batch<C> batch(const E& e, const cursor* c) {
+        return walker<X>::template batch<K, C>(e.arg_, c);
+    }
+#endif
+};
+
+}  // namespace detail
+
+}  // namespace loom

@@ -1,0 +1,56 @@
+// loom/view/as_view.hpp: which operands views are taken of (viewable) and the strided_view of one.
+#pragma once
+
+#include <type_traits>
+
+#include "../expr/node.hpp"
+#include "strided_view.hpp"
+
+namespace loom {
+
+template <class T>
+struct is_strided_view : std::false_type {};
+template <class T>
+struct is_strided_view<strided_view<T>> : std::true_type {};
+
+//! What view(), transpose(), reshape(), broadcast_to() ... take: an array or
+//! other memory leaf held by the caller (an lvalue), or a view of any value
+//! category. A temporary array is refused: the view would outlive its memory.
+template <class X>
+concept viewable = memory_leaf<X> &&
+                   (std::is_lvalue_reference_v<X> || is_strided_view<std::remove_cvref_t<X>>::value);
+
+namespace detail {
+
+template <class X>
+concept exposes_memory = requires(X& x) {
+    x.data();
+    x.shape();
+    x.strides();
+};
+
+// The strided_view of a memory leaf: writable when the leaf hands out a
+// non-const pointer (a non-const array, a writable view), read-only otherwise.
+template <class X>
+auto as_view(X& x) {
+    if constexpr (exposes_memory<X>) {
+        using T = std::remove_pointer_t<decltype(x.data())>;
+        return strided_view<T>(x.data(), x.shape(), x.strides());
+    } else {
+        const auto l = x.layout();
+        using T = std::remove_cvref_t<decltype(*l.data)>;
+        return strided_view<const T>(l.data, *l.shape, *l.strides);
+    }
+}
+
+// The same, read-only.
+template <class X>
+auto as_const_view(X& x) {
+    auto v = as_view(x);
+    using T = typename decltype(v)::value_type;
+    return strided_view<const T>(v);
+}
+
+}  // namespace detail
+
+}  // namespace loom

@@ -1,0 +1,86 @@
+// loom/view/expand_dims.hpp: expand_dims (insert a size-1 axis) and squeeze (drop size-1 axes), as views.
+#pragma once
+
+#include <string>
+#include <utility>
+
+#include "../core/errors.hpp"
+#include "../core/shape.hpp"
+#include "as_view.hpp"
+#include "axes.hpp"
+
+namespace loom {
+
+namespace detail {
+
+template <class T>
+strided_view<T> squeeze_axes(const strided_view<T>& v, const axes_t& axes) {
+    const std::size_t n = v.ndim();
+    small_vector<bool, 8> drop(n, false);
+    for (std::ptrdiff_t a : axes) {
+        const std::size_t k = normalize_axis(a, n, "squeeze");
+        if (drop[k])
+            throw index_error("loom: squeeze: axes " + to_string(axes) + " name axis " + std::to_string(a) + " twice");
+        if (v.shape()[k] != 1)
+            throw index_error("loom: squeeze: axis " + std::to_string(a) + " of shape " + to_string(v.shape()) +
+                              " has size " + std::to_string(v.shape()[k]) + ", not 1");
+        drop[k] = true;
+    }
+    shape_t s;
+    strides_t st;
+    for (std::size_t i = 0; i < n; ++i)
+        if (!drop[i]) {
+            s.push_back(v.shape()[i]);
+            st.push_back(v.strides()[i]);
+        }
+    return strided_view<T>(v.data(), std::move(s), std::move(st));
+}
+
+}  // namespace detail
+
+//! The view of `x` with a new axis of size 1 at position `axis` of the result
+//! (Array API `expand_dims`); `axis` in [-ndim-1, ndim], negative counting from
+//! the end; index_error otherwise.
+//!   auto c = loom::expand_dims(v3, 1);   // (3,) -> (3, 1), a column
+template <class X>
+    requires viewable<X&&>
+auto expand_dims(X&& x, std::ptrdiff_t axis) {
+    auto v = detail::as_view(x);
+    const std::size_t n = v.ndim();
+    const std::size_t k = detail::normalize_axis(axis, n + 1, "expand_dims");
+    shape_t s = v.shape();
+    strides_t st = v.strides();
+    s.insert(k, 1);
+    st.insert(k, 0);
+    return decltype(v)(v.data(), std::move(s), std::move(st));
+}
+
+//! The view of `x` without the named axes, each of which must have size 1
+//! (index_error otherwise); `squeeze(x)` drops every size-1 axis.
+//!   auto v = loom::squeeze(col, 1);   // (3, 1) -> (3,)
+template <class X>
+    requires viewable<X&&>
+auto squeeze(X&& x, std::ptrdiff_t axis) {
+    return detail::squeeze_axes(detail::as_view(x), detail::axes_t{axis});
+}
+template <class X>
+    requires viewable<X&&>
+auto squeeze(X&& x, std::initializer_list<std::ptrdiff_t> axes) {
+    return detail::squeeze_axes(detail::as_view(x), detail::to_axes(axes));
+}
+template <class X, integer_range R>
+    requires viewable<X&&>
+auto squeeze(X&& x, const R& axes) {
+    return detail::squeeze_axes(detail::as_view(x), detail::to_axes(axes));
+}
+template <class X>
+    requires viewable<X&&>
+auto squeeze(X&& x) {
+    auto v = detail::as_view(x);
+    detail::axes_t axes;
+    for (std::size_t i = 0; i < v.ndim(); ++i)
+        if (v.shape()[i] == 1) axes.push_back(static_cast<std::ptrdiff_t>(i));
+    return detail::squeeze_axes(v, axes);
+}
+
+}  // namespace loom
