@@ -2,15 +2,15 @@
 #pragma once
 
 // Where the values come from:
-// - a Meson build or subproject generates <loom/config_build.hpp> from its
-//   options (config/loom/config.hpp.in) and puts it on loom's include path;
-//   this file reads it;
-// - `meson install` installs that generated file as <loom/config.hpp> in place
-//   of this one;
-// - with include/ simply added to the include path and no build, the defaults
-//   below apply (SIMD on).
+// - a Meson build (loom's own, or loom as a subproject) generates
+//   <loom/config_build.hpp> from its options (config/loom/config_build.hpp.in)
+//   and puts it on loom's include path; `meson install` installs it next to
+//   this file. This file reads it.
+// - with include/ simply added to the include path and no build, there is no
+//   generated header and the defaults below apply (SIMD on).
 // The configuration is never a macro users define before including: every
-// translation unit of a program sees the same header, hence the same values.
+// translation unit that finds loom through the same include path sees the
+// same header, hence the same values.
 
 #ifdef LOOM_SIMD
 #error "loom: LOOM_SIMD is set by loom's build configuration (Meson option 'simd'); do not define it yourself"

@@ -280,11 +280,13 @@ struct round : rounding {
 };
 
 // sign: -1, 0 or 1; NaN stays NaN; unsigned and bool give 0 or 1.
+// (select, unqualified, is xsimd's by argument-dependent lookup: these bodies
+// must compile without xsimd when LOOM_SIMD is 0.)
 struct sign : arithmetic {
     template <class C> static constexpr bool simd = detail::vec_float<C>;
     template <class X> X operator()(X a) const {
         if constexpr (detail::is_batch<X>)
-            return xsimd::select(a > X(0), X(1), xsimd::select(a < X(0), X(-1), a));
+            return select(a > X(0), X(1), select(a < X(0), X(-1), a));
         else if constexpr (std::is_same_v<X, bool>) return a;
         else return a > X(0) ? X(1) : a < X(0) ? static_cast<X>(-1) : a;
     }
@@ -294,14 +296,14 @@ struct sign : arithmetic {
 struct minimum : arithmetic {
     template <class C> static constexpr bool simd = detail::vec_float<C>;
     template <class X> X operator()(X a, X b) const {
-        if constexpr (detail::is_batch<X>) return xsimd::select((a < b) | (a != a), a, b);
+        if constexpr (detail::is_batch<X>) return select((a < b) | (a != a), a, b);
         else return (a < b || a != a) ? a : b;
     }
 };
 struct maximum : arithmetic {
     template <class C> static constexpr bool simd = detail::vec_float<C>;
     template <class X> X operator()(X a, X b) const {
-        if constexpr (detail::is_batch<X>) return xsimd::select((a > b) | (a != a), a, b);
+        if constexpr (detail::is_batch<X>) return select((a > b) | (a != a), a, b);
         else return (a > b || a != a) ? a : b;
     }
 };
