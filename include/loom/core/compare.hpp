@@ -30,7 +30,8 @@ bool allclose(const A& a, const B& b, double rtol = 1e-5, double atol = 1e-8) {
     detail::assign_into(eb.data(), s, eb.strides(), astype<double>(b));
     for (std::size_t i = 0; i < ea.size(); ++i) {
         const double x = ea.data()[i], y = eb.data()[i];
-        if (x == y) continue;  // equal infinities
+        if (x == y) continue;                                  // equal infinities
+        if (!std::isfinite(x) || !std::isfinite(y)) return false;  // inf - inf would pass the test below
         if (!(std::fabs(x - y) <= atol + rtol * std::fabs(y))) return false;
     }
     return true;
