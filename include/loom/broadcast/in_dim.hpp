@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 #include <initializer_list>
+#include <type_traits>
 #include <utility>
 
 #include "../core/errors.hpp"
@@ -37,8 +38,9 @@ struct in_dim_node : expression_base<in_dim_node<X>> {
 //! XLA "InDim" broadcasting inside an element-wise operation: axis i of `x`
 //! is matched to axis `dims[i]` of the other operands. `x` is raised to their
 //! rank (the largest rank among the operands of the same operation that are not
-//! in_dim, or of the enclosing operations) with size-1 axes everywhere else, then
-//! the usual size-1 broadcasting applies. `dims` is a braced list or any range of
+//! in_dim; when those are all C++ numbers or in_dim, the rank of the enclosing
+//! operation) with size-1 axes everywhere else, then the usual size-1
+//! broadcasting applies. `dims` is a braced list or any range of
 //! integers: one entry per axis of `x`, strictly increasing, below that rank;
 //! broadcast_error otherwise (when the shape is resolved).
 //!   loom::array<double> X = {{1, 2, 3}, {4, 5, 6}};
@@ -56,6 +58,9 @@ auto in_dim(X&& x, const R& dims) {
 }
 
 namespace detail {
+
+template <class X>
+struct is_raised<in_dim_node<X>> : std::true_type {};
 
 template <class X>
 struct walker<in_dim_node<X>> {

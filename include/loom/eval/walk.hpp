@@ -3,11 +3,8 @@
 
 #include <array>
 #include <cstddef>
-#include <tuple>
 #include <type_traits>
 #include <utility>
-
-#include <boost/hana/for_each.hpp>
 
 #include "../broadcast/policy.hpp"
 #include "../expr/node.hpp"
@@ -35,8 +32,8 @@ struct cursor {
 template <class E>
 struct walker;
 
-// An in_dim operand (loom/broadcast/in_dim.hpp) takes the rank of its siblings
-// in the enclosing element-wise operation: walkers of trees that hold one have
+// An in_dim operand (loom/broadcast/in_dim.hpp) is raised to a rank the
+// operation holding it decides: walkers of trees that hold one have
 // `needs_rank` and take that rank (`ctx`) in shape_into and collect.
 inline constexpr std::size_t no_rank = static_cast<std::size_t>(-1);
 
@@ -46,7 +43,12 @@ template <class E>
     requires requires { walker<E>::needs_rank; }
 struct needs_rank<E> : std::bool_constant<walker<E>::needs_rank> {};
 
-inline std::size_t max_rank(std::size_t ctx, std::size_t r) { return ctx == no_rank || r > ctx ? r : ctx; }
+// in_dim operands themselves (specialized by in_dim.hpp)
+template <class E>
+struct is_raised : std::false_type {};
+
+// the larger rank, no_rank standing for "none yet"
+inline std::size_t max_rank(std::size_t a, std::size_t b) { return a == no_rank || (b != no_rank && b > a) ? b : a; }
 
 template <class E>
 std::size_t rank_of(const E& e);
@@ -131,6 +133,24 @@ struct walker<fn<Op, A...>> {
 
     static constexpr bool needs_rank = (detail::needs_rank<A>::value || ...);
 
+    // The largest rank among the operands that are not in_dim (no_rank when
+    // none has a rank of its own yet), found from the tree's structure alone.
+    static std::size_t local_rank(const E& e) {
+        std::size_t r = no_rank;
+        [&]<std::size_t... I>(std::index_sequence<I...>) {
+            ((r = is_raised<A>::value ? r : max_rank(r, rank_of(arg<I>(e)))), ...);
+        }(index{});
+        return r;
+    }
+    // The rank this operation's in_dim operands are raised to: the largest rank
+    // among the other operands when it is 1 or more; when they are all rank 0
+    // (C++ numbers) or in_dim, the rank the enclosing operation passes down.
+    static std::size_t raise_rank(const E& e, std::size_t ctx) {
+        const std::size_t r = local_rank(e);
+        if (r != no_rank && r > 0) return r;
+        return ctx != no_rank ? ctx : r;
+    }
+
     static void shape_into(const E& e, shape_t& acc, std::size_t ctx = no_rank) {
         const rank_promotion policy = rank_policy_;
         if constexpr (!needs_rank) {
@@ -141,25 +161,11 @@ struct walker<fn<Op, A...>> {
                 return;
             }
         }
-        // Each operand's own shape: first those without in_dim, then the
-        // in_dim ones, raised to the largest rank among the others and the
-        // enclosing operations'; then the policy looks at them all.
+        // each operand's own shape (in_dim ones raised), then the policy looks at them all
         shape_t s[sizeof...(A)];
-        std::size_t n = ctx;
+        const std::size_t n = needs_rank ? raise_rank(e, ctx) : no_rank;
         [&]<std::size_t... I>(std::index_sequence<I...>) {
-            auto plain = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
-                using Aj = std::tuple_element_t<J, std::tuple<A...>>;
-                if constexpr (!detail::needs_rank<Aj>::value) {
-                    walker<Aj>::shape_into(arg<J>(e), s[J]);
-                    n = max_rank(n, s[J].size());
-                }
-            };
-            auto raised = [&]<std::size_t J>(std::integral_constant<std::size_t, J>) {
-                using Aj = std::tuple_element_t<J, std::tuple<A...>>;
-                if constexpr (detail::needs_rank<Aj>::value) walker<Aj>::shape_into(arg<J>(e), s[J], n);
-            };
-            (plain(std::integral_constant<std::size_t, I>{}), ...);
-            (raised(std::integral_constant<std::size_t, I>{}), ...);
+            (shape_in(arg<I>(e), s[I], n), ...);
         }(index{});
         if (policy != rank_promotion::allow && sizeof...(A) > 1) check_rank_promotion(policy, s, sizeof...(A));
         for (const shape_t& si : s) broadcast_into(acc, si);
@@ -167,8 +173,7 @@ struct walker<fn<Op, A...>> {
     static void collect(const E& e, leaf_desc* out, std::size_t ctx = no_rank) {
         [&]<std::size_t... I>(std::index_sequence<I...>) {
             if constexpr (needs_rank) {
-                std::size_t n = ctx;
-                ((n = detail::needs_rank<A>::value ? n : max_rank(n, rank_of(arg<I>(e)))), ...);
+                const std::size_t n = raise_rank(e, ctx);
                 (collect_in(arg<I>(e), out + offset[I], n), ...);
             } else {
                 (walker<A>::collect(arg<I>(e), out + offset[I]), ...);
@@ -204,19 +209,18 @@ struct is_fn : std::false_type {};
 template <class Op, class... A>
 struct is_fn<fn<Op, A...>> : std::true_type {};
 
-// The rank of an operand's broadcast shape, for one already checked: no
-// broadcasting and no policy check on the way.
+// The rank of an operand's shape from the tree's structure (no shapes are
+// broadcast, no policy is checked); no_rank for an in_dim, and for an
+// operation whose rank is the one its enclosing operation passes down.
 template <class E>
 std::size_t rank_of(const E& e) {
-    if constexpr (memory_leaf<E>) {
+    if constexpr (is_raised<E>::value) {
+        return no_rank;
+    } else if constexpr (memory_leaf<E>) {
         return e.layout().shape->size();
-    } else if constexpr (is_fn<E>::value && !needs_rank<E>::value) {
-        std::size_t r = 0;
-        boost::hana::for_each(e.args_, [&](const auto& a) {
-            const std::size_t ra = rank_of(a);
-            r = ra > r ? ra : r;
-        });
-        return r;
+    } else if constexpr (is_fn<E>::value) {
+        const std::size_t r = walker<E>::local_rank(e);
+        return r == 0 && needs_rank<E>::value ? no_rank : r;
     } else {
         return shape_of(e).size();
     }

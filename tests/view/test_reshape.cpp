@@ -1,0 +1,123 @@
+// tests/view/test_reshape.cpp: reshape and flatten: views that share memory, -1, layouts that cannot be viewed.
+#include <catch2/catch.hpp>
+
+#include <loom/loom.hpp>
+
+#include <string>
+#include <type_traits>
+#include <vector>
+
+using loom::all;
+using loom::none;
+using loom::range;
+using loom::shape_t;
+
+namespace {
+
+template <class E>
+auto values(const E& e) {
+    using T = typename std::remove_cvref_t<E>::value_type;
+    const loom::array<T> a(e);
+    return std::vector<T>(a.begin(), a.end());
+}
+
+loom::array<double> iota(const shape_t& s) {
+    loom::array<double> a(s);
+    for (std::size_t i = 0; i < a.size(); ++i) a.data()[i] = static_cast<double>(i);
+    return a;
+}
+
+std::vector<double> iota_values(std::size_t n) {
+    std::vector<double> v(n);
+    for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<double>(i);
+    return v;
+}
+
+template <class F>
+std::string index_error_of(F&& f) {
+    try {
+        f();
+    } catch (const loom::index_error& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+}  // namespace
+
+TEST_CASE("reshape of contiguous memory is a view sharing it", "[view][reshape]") {
+    auto a = iota({6});
+    auto m = loom::reshape(a, {2, 3});
+    STATIC_REQUIRE(std::is_same_v<decltype(m), loom::strided_view<double>>);
+    CHECK(m.shape() == shape_t{2, 3});
+    CHECK(m.data() == a.data());
+    CHECK(values(m) == iota_values(6));
+    m(1, 0) = 30;  // element 3
+    CHECK(a(3) == 30);
+    CHECK(loom::reshape(a, {3, -1}).shape() == shape_t{3, 2});
+    CHECK(loom::reshape(a, {-1}).shape() == shape_t{6});
+    CHECK(loom::reshape(a, {1, 2, 1, 3, 1}).shape() == shape_t{1, 2, 1, 3, 1});
+    CHECK(loom::reshape(a, shape_t{6, 1}).shape() == shape_t{6, 1});
+    CHECK(loom::reshape(a, std::vector<long>{2, -1}).shape() == shape_t{2, 3});
+    const auto c = iota({2, 3, 4});
+    auto r = loom::reshape(c, {4, 6});
+    STATIC_REQUIRE(std::is_same_v<decltype(r), loom::strided_view<const double>>);
+    CHECK(values(r) == iota_values(24));
+}
+
+TEST_CASE("reshape of strided views that still merge", "[view][reshape]") {
+    const auto x = iota({4, 6});  // 6 i + j
+    // every other row: rows 0 and 2, each contiguous -> (2, 2, 3) is a view
+    auto rows = loom::view(x, range(none, none, 2));
+    auto r = loom::reshape(rows, {2, 2, 3});
+    CHECK(values(r) == std::vector<double>{0, 1, 2, 3, 4, 5, 12, 13, 14, 15, 16, 17});
+    // reversed rank 1: x[::-1] of 6 elements as (2, 3): 5 4 3 / 2 1 0
+    const auto v = iota({6});
+    auto rev = loom::reshape(loom::view(v, range(none, none, -1)), {2, 3});
+    CHECK(values(rev) == std::vector<double>{5, 4, 3, 2, 1, 0});
+    // every other element as (3, 1): strided but no axes merge
+    auto odd = loom::reshape(loom::view(v, range(1, none, 2)), {3, 1});
+    CHECK(values(odd) == std::vector<double>{1, 3, 5});
+    // splitting a strided axis is fine too: x[:, ::2] (4, 3) as (2, 2, 3)
+    auto split = loom::reshape(loom::view(x, all, range(none, none, 2)), {2, 2, 3});
+    CHECK(values(split) == std::vector<double>{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22});
+    // size-1 axes anywhere do not matter
+    auto col = loom::view(x, all, range(2, 3));  // (4, 1) with row stride 6
+    CHECK(values(loom::reshape(col, {2, 2})) == std::vector<double>{2, 8, 14, 20});
+}
+
+TEST_CASE("reshape refuses layouts that cannot be viewed and bad sizes", "[view][reshape][errors]") {
+    const auto x = iota({2, 3});
+    const auto t = loom::transpose(x);
+    std::string msg = index_error_of([&] { (void)loom::reshape(t, {6}); });
+    CHECK(msg.find("(3, 2)") != std::string::npos);
+    CHECK(msg.find("eval") != std::string::npos);
+    CHECK_THROWS_AS(loom::flatten(t), loom::index_error);
+    CHECK_THROWS_AS(loom::reshape(loom::view(x, all, range(0, 2)), {4}), loom::index_error);
+    // evaluating first is the way
+    const auto copy = loom::eval(t);
+    CHECK(values(loom::flatten(copy)) == std::vector<double>{0, 3, 1, 4, 2, 5});
+
+    CHECK(index_error_of([&] { (void)loom::reshape(x, {4}); }).find("(4,)") != std::string::npos);
+    CHECK(index_error_of([&] { (void)loom::reshape(x, {4, -1}); }).find("(4, -1)") != std::string::npos);
+    CHECK(index_error_of([&] { (void)loom::reshape(x, {-1, -1}); }).find("-1") != std::string::npos);
+    CHECK(index_error_of([&] { (void)loom::reshape(x, {-2, -3}); }).find("-2") != std::string::npos);
+    CHECK_THROWS_AS(loom::reshape(x, {7}), loom::index_error);
+    const auto empty = iota({0, 3});
+    CHECK(loom::reshape(empty, {3, 0, 5}).shape() == shape_t{3, 0, 5});
+    CHECK(loom::reshape(empty, {-1}).shape() == shape_t{0});
+    CHECK_THROWS_AS(loom::reshape(empty, {-1, 0}), loom::index_error);
+}
+
+TEST_CASE("flatten: all elements in row-major order", "[view][reshape]") {
+    auto x = iota({2, 3, 2});
+    auto f = loom::flatten(x);
+    CHECK(f.shape() == shape_t{12});
+    CHECK(values(f) == iota_values(12));
+    f = 1.0;
+    for (double e : x) CHECK(e == 1.0);
+    const auto three = iota({3});
+    const auto s = loom::view(three, 1);  // a rank-0 view
+    CHECK(loom::flatten(s).shape() == shape_t{1});
+    CHECK(values(loom::flatten(s)) == std::vector<double>{1});
+}
