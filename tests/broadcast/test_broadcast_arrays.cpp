@@ -85,7 +85,7 @@ TEST_CASE("broadcast_arrays: mixed element types, one input, views as inputs", "
     CHECK(values(y) == std::vector<double>{1, 4, 2, 5, 3, 6});
 
     // five inputs, rank 0 among them
-    loom::array<double> one = {7};
+    loom::array<double> one{7};
     const auto s = loom::view(one, 0);
     loom::array<std::int8_t> i8col = column<std::int8_t>({1, 2});
     loom::array<bool> flag3 = {true, false, true};

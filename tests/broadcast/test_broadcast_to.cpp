@@ -55,7 +55,7 @@ TEMPLATE_TEST_CASE("broadcast_to stretches size-1 and missing axes with stride 0
 }
 
 TEST_CASE("broadcast_to: rank 0, size 0, views and operands", "[broadcast][broadcast_to]") {
-    loom::array<double> one = {5};
+    loom::array<double> one{5};
     const auto s = loom::view(one, 0);  // rank 0
     CHECK(values(loom::broadcast_to(s, {2, 2})) == std::vector<double>{5, 5, 5, 5});
     CHECK(values(loom::broadcast_to(s, {})) == std::vector<double>{5});

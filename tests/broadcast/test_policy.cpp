@@ -88,7 +88,7 @@ TEST_CASE("policy raise: explicit forms, rank-0 arrays and same-rank size-1 axes
     const loom::array<double> X = {{1, 2, 3}, {4, 5, 6}};
     const loom::array<double> v = {10, 20, 30};
     const loom::array<double> c = {100, 200};
-    const loom::array<double> one = {7};
+    const loom::array<double> one{7};
     loom::rank_promotion_scope guard(rank_promotion::raise);
     const std::vector<double> plus_v = {11, 22, 33, 14, 25, 36};
     CHECK(values(X + loom::broadcast_to(v, {2, 3})) == plus_v);

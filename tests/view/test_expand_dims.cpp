@@ -66,7 +66,7 @@ TEST_CASE("squeeze drops size-1 axes", "[view][expand_dims]") {
     CHECK(msg([&] { (void)loom::squeeze(a, 1); }).find("size 3") != std::string::npos);
     CHECK(msg([&] { (void)loom::squeeze(a, 4); }).find("axis 4") != std::string::npos);
     CHECK(msg([&] { (void)loom::squeeze(a, {0, -4}); }).find("twice") != std::string::npos);
-    loom::array<double> one = {5};
+    loom::array<double> one{5};
     CHECK(loom::squeeze(one).shape() == shape_t{});
     CHECK(values(loom::squeeze(one)) == std::vector<double>{5});
 }
