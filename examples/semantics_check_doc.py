@@ -4,7 +4,9 @@
 Usage: semantics_check_doc.py DOC NAME=SOURCE=EXECUTABLE ... [--update]
 
 Between `<!-- example: NAME -->` and `<!-- end example -->` the page holds the
-source in a cpp block and the program's standard output in a text block. This
+source in a cpp block (under the `<!-- snippet: examples/NAME.cpp -->` marker
+tests/docs/check_snippets.py reads) and the program's standard output in a
+text block. This
 checks both against the file and a fresh run (exit status 0 required); with
 --update it rewrites those regions instead.
 """
@@ -18,7 +20,8 @@ def block(name, source, exe):
     run = subprocess.run([exe], capture_output=True, text=True, timeout=60)
     if run.returncode != 0:
         sys.exit(f"{name}: exited with {run.returncode}\n{run.stdout}{run.stderr}")
-    return f"```cpp\n{code}```\n\nOutput:\n\n```text\n{run.stdout}```\n"
+    marker = f"<!-- snippet: examples/{name}.cpp -->"  # tests/docs/check_snippets.py's marker
+    return f"{marker}\n```cpp\n{code}```\n\nOutput:\n\n```text\n{run.stdout}```\n"
 
 
 def main():
