@@ -1,0 +1,26 @@
+// tests/consumers/meson_subproject/main.cpp: a program using loom from a Meson subproject (dependency('loom')).
+#include <loom/loom.hpp>
+
+#include <cstdio>
+
+int main() {
+    // Expected values worked out by hand: a * col + 1 with col broadcast along the rows.
+    loom::array<double> a = {{1, 2, 3}, {4, 5, 6}};
+    loom::array<double> col(loom::shape_t{2, 1});
+    col(0, 0) = 10;
+    col(1, 0) = 20;
+    loom::array<double> r = a * col + 1.0;
+    const double want[] = {11, 21, 31, 81, 101, 121};
+    for (std::size_t i = 0; i < 6; ++i)
+        if (r.data()[i] != want[i]) return std::printf("r[%zu] = %g, want %g\n", i, r.data()[i], want[i]), 1;
+
+    // 37 elements: SIMD batches plus a tail. sum(2i + 1, i < 37) = 37 * 37.
+    loom::array<float> x = loom::arange<float>(37.0f);
+    loom::array<float> y = x * 2 + 1;
+    float sum = 0;
+    for (float v : y) sum += v;
+    if (sum != 1369.0f) return std::printf("sum = %g, want 1369\n", double(sum)), 1;
+
+    std::printf("loom %s simd=%d ok\n", LOOM_VERSION_STRING, LOOM_SIMD);
+    return 0;
+}

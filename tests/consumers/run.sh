@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# tests/consumers/run.sh: builds and runs the consumer projects against the current tree, one line per consumer.
+#
+#   bash tests/consumers/run.sh                 # all of them
+#   bash tests/consumers/run.sh cmake_package   # some of them
+#
+# Consumers: meson_subproject (loom's tree as subprojects/loom, simd=false),
+# meson_pkgconfig and cmake_package (against `meson install --destdir` of this
+# tree), include_path (a bare compiler with -I include/, no build system).
+# Each builds a small program with warnings as errors and runs it; the program
+# checks computed values and prints the configuration it was compiled with.
+# Exits non-zero when any consumer fails. Work happens in a temporary directory.
+set -uo pipefail
+
+src=$(cd "$(dirname "$0")/../.." && pwd)
+here=$src/tests/consumers
+all=(meson_subproject meson_pkgconfig cmake_package include_path)
+[ $# -gt 0 ] && wanted=("$@") || wanted=("${all[@]}")
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/loom-consumers.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+prefix=/usr/local
+dest=$work/dest
+
+# Quiet steps: the log is shown only when a step fails.
+step() {
+  local log=$1; shift
+  "$@" >>"$log" 2>&1
+}
+
+# `meson install --destdir` of this tree, once, for the consumers of the installed package.
+install_log=$work/install.log
+install_tree() {
+  step "$install_log" meson setup "$work/loom-build" "$src" --prefix="$prefix" \
+      -Dtests=disabled -Dexamples=disabled -Dbenchmarks=disabled &&
+    step "$install_log" meson install -C "$work/loom-build" --destdir "$dest"
+}
+installed=no
+case " ${wanted[*]} " in
+  *" meson_pkgconfig "* | *" cmake_package "*) install_tree && installed=yes ;;
+esac
+needs_install() {
+  [ $installed = yes ] || { echo "meson install --destdir of the tree failed:"; cat "$install_log"; return 1; }
+}
+
+version=$(meson introspect --projectinfo "$src/meson.build" |
+          python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
+
+# Checks the program's line: "loom <version> simd=<0|1> ok".
+check_output() {
+  local out=$1 simd=$2
+  [ "$out" = "loom $version simd=$simd ok" ] || { echo "program printed '$out', want 'loom $version simd=$simd ok'"; return 1; }
+}
+
+run_meson_subproject() {
+  local dir=$work/meson_subproject log=$work/meson_subproject.log
+  cp -r "$here/meson_subproject" "$dir" && mkdir -p "$dir/subprojects" && ln -s "$src" "$dir/subprojects/loom" || return 1
+  # --force-fallback-for: never pick up a loom installed on this machine instead.
+  step "$log" meson setup "$dir/build" "$dir" --force-fallback-for=loom &&
+    step "$log" ninja -C "$dir/build" || { cat "$log"; return 1; }
+  # loom as a subproject builds nothing of its own (no tests, examples, benchmarks).
+  if meson introspect --targets "$dir/build" | python3 -c 'import json,sys; sys.exit(any(t["subproject"] for t in json.load(sys.stdin)))'; then :; else
+    echo "loom built targets of its own as a subproject"; return 1
+  fi
+  check_output "$("$dir/build/consumer")" 0
+}
+
+run_meson_pkgconfig() {
+  needs_install || return 1
+  local dir=$work/meson_pkgconfig log=$work/meson_pkgconfig.log pcdir
+  pcdir=$(dirname "$(find "$dest" -name loom.pc | head -1)")
+  [ -f "$pcdir/loom.pc" ] || { echo "no loom.pc installed"; return 1; }
+  cp -r "$here/meson_pkgconfig" "$dir" || return 1
+  PKG_CONFIG_PATH=$pcdir step "$log" meson setup "$dir/build" "$dir" &&
+    step "$log" ninja -C "$dir/build" || { cat "$log"; return 1; }
+  # The headers must come from the installed tree, not from this checkout.
+  grep -q -- "-I$dest/" "$dir/build/compile_commands.json" ||
+    { echo "consumer not compiled against the installed headers"; return 1; }
+  check_output "$("$dir/build/consumer")" 1
+}
+
+run_cmake_package() {
+  needs_install || return 1
+  local dir=$work/cmake_package log=$work/cmake_package.log
+  cp -r "$here/cmake_package" "$dir" || return 1
+  step "$log" cmake -S "$dir" -B "$dir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_PREFIX_PATH="$dest$prefix" &&
+    step "$log" cmake --build "$dir/build" || { cat "$log"; return 1; }
+  grep -q "^loom_DIR:PATH=$dest$prefix/" "$dir/build/CMakeCache.txt" ||
+    { echo "find_package(loom) did not use the installed package"; return 1; }
+  check_output "$("$dir/build/consumer")" 1
+}
+
+run_include_path() {
+  local log=$work/include_path.log
+  step "$log" "${CXX:-c++}" -std=c++20 -O2 -Wall -Wextra -Werror -I"$src/include" \
+      "$here/include_path/main.cpp" -o "$work/include_path_consumer" || { cat "$log"; return 1; }
+  check_output "$("$work/include_path_consumer")" 1
+}
+
+failed=0
+for c in "${wanted[@]}"; do
+  case " ${all[*]} " in *" $c "*) ;; *) echo "FAIL $c: unknown consumer (known: ${all[*]})"; failed=1; continue ;; esac
+  if msg=$("run_$c" 2>&1); then
+    echo "PASS $c"
+  else
+    echo "FAIL $c"
+    printf '%s\n' "$msg" | tail -40 | sed 's/^/    /'
+    failed=1
+  fi
+done
+exit $failed
