@@ -22,7 +22,8 @@ double tol() {
 // r(M,N) = A(M,N) + b(N)
 template <class T>
 void row(const char* size, std::size_t bytes) {
-    const auto [M, N] = dims_for<T>(bytes);
+    const dims d = dims_for<T>(bytes);
+    const std::size_t M = d.rows, N = d.cols;
     const auto sp = [&](const char* impl) {
         return bench::spec{std::string("row") + bench::type_suffix<T>() + "/" + impl + "/" + size, M * N,
                            (2 * M * N + N) * sizeof(T), tol<T>()};
@@ -90,7 +91,8 @@ void row(const char* size, std::size_t bytes) {
 // r(M,N) = A(M,N) + c(M,1)
 void column(const char* size, std::size_t bytes) {
     using T = double;
-    const auto [M, N] = dims_for<T>(bytes);
+    const dims d = dims_for<T>(bytes);
+    const std::size_t M = d.rows, N = d.cols;
     const auto sp = [&](const char* impl) {
         return bench::spec{std::string("column/") + impl + "/" + size, M * N, (2 * M * N + M) * sizeof(T),
                            tol<T>()};
@@ -154,7 +156,8 @@ void column(const char* size, std::size_t bytes) {
 // r(M,N) = x(M,1) * y(1,N)
 void outer(const char* size, std::size_t bytes) {
     using T = double;
-    const auto [M, N] = dims_for<T>(bytes);
+    const dims d = dims_for<T>(bytes);
+    const std::size_t M = d.rows, N = d.cols;
     const auto sp = [&](const char* impl) {
         return bench::spec{std::string("outer/") + impl + "/" + size, M * N, (M * N + M + N) * sizeof(T),
                            tol<T>()};

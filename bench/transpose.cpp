@@ -3,14 +3,6 @@
 
 namespace {
 
-// B read as its transpose: a (N, N) view with strides (1, N), which is what
-// loom::transpose(B) gives for a row-major (N, N) array.
-// TODO(bench): switch to loom::transpose(B) once include/loom/view/ provides it.
-loom::strided_view<const double> transposed(const loom::array<double>& b) {
-    const std::size_t n = b.shape()[0];
-    return loom::strided_view<const double>(b.data(), {n, n}, {1, static_cast<std::ptrdiff_t>(n)});
-}
-
 void transpose(const char* size, std::size_t n) {
     using T = double;
     const auto sp = [&](const char* impl) {
@@ -21,7 +13,7 @@ void transpose(const char* size, std::size_t n) {
     bench::add(sp("loom"), ref, [=] {
         struct job {
             loom::array<T> a, b, r;
-            void run() { r = a + transposed(b); }
+            void run() { r = a + loom::transpose(b); }
             const T* out() const { return r.data(); }
         };
         return job{bench::loom_array<T>({n, n}, 1), bench::loom_array<T>({n, n}, 2), loom::array<T>(loom::shape_t{n, n})};
