@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# bench/compile_time.sh: compile time of a quickstart-sized loom program against the same program in xtensor,
+# `g++ -std=c++20 -O2` (compile and link), best of 3 runs each; prints both times and their ratio.
+#
+#   bash bench/compile_time.sh            # CXX=clang++ to use another compiler
+#
+# The loom program is examples/quickstart.cpp, or bench/compile_loom_equiv.cpp while that does not
+# exist; the xtensor program is bench/compile_xtensor_equiv.cpp (with XTENSOR_USE_XSIMD, as the
+# benchmarks build it). Times are CPU seconds (user + sys) of the compiler, which other jobs on the
+# machine disturb less than wall time; wall time is shown too.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cxx=${CXX:-g++}
+runs=${RUNS:-3}
+loom_src=examples/quickstart.cpp
+[ -f "$loom_src" ] || loom_src=bench/compile_loom_equiv.cpp
+xt_src=bench/compile_xtensor_equiv.cpp
+pin=()
+if command -v taskset >/dev/null 2>&1 && [ "${LOOM_BENCH_CPU:-1}" != none ]; then
+  pin=(taskset -c "${LOOM_BENCH_CPU:-1}")
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# best_of <label> <source> <flags...>: prints "<cpu seconds> <wall seconds>", the run with the least CPU time.
+best_of() {
+  local label=$1 src=$2
+  shift 2
+  local best_cpu="" best_wall="" i line
+  for ((i = 0; i < runs; i++)); do
+    local TIMEFORMAT='%R %U %S'
+    { time "${pin[@]}" "$cxx" -std=c++20 -O2 "$@" "$src" -o "$tmp/a.out" 2>"$tmp/err"; } 2>"$tmp/time" || {
+      cat "$tmp/err" >&2
+      echo "compile_time: $label ($src) failed to compile" >&2
+      exit 1
+    }
+    line=$(tail -1 "$tmp/time")
+    read -r wall user sys <<<"$line"
+    local cpu
+    cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+    if [ -z "$best_cpu" ] || awk -v a="$cpu" -v b="$best_cpu" 'BEGIN { exit !(a < b) }'; then
+      best_cpu=$cpu
+      best_wall=$wall
+    fi
+  done
+  echo "$best_cpu $best_wall"
+}
+
+read -r loom_cpu loom_wall < <(best_of loom "$loom_src" -Iinclude)
+read -r xt_cpu xt_wall < <(best_of xtensor "$xt_src" -DXTENSOR_USE_XSIMD)
+
+echo "compiler: $("$cxx" --version | head -1); flags: -std=c++20 -O2; best of $runs"
+printf '%-8s %-36s %8ss cpu %8ss wall\n' loom "$loom_src" "$loom_cpu" "$loom_wall"
+printf '%-8s %-36s %8ss cpu %8ss wall\n' xtensor "$xt_src" "$xt_cpu" "$xt_wall"
+awk -v l="$loom_cpu" -v x="$xt_cpu" 'BEGIN {
+  printf "loom / xtensor compile time: %.2f (goal <= 0.33); xtensor / loom: %.2fx\n", l / x, x / l
+}'

@@ -1,0 +1,375 @@
+#!/usr/bin/python3
+"""scripts/bench_summary.py: run the benchmark programs and bench/numpy_cases.py, print one table of ratios.
+
+    /usr/bin/python3 scripts/bench_summary.py [--build build] [--quick] [--doc docs/performance.md]
+
+Every Google Benchmark program in <build>/bench runs pinned to one core (taskset)
+with --benchmark_repetitions=N --benchmark_report_aggregates_only=true; the table
+uses the medians of CPU time. Each time ratio is other_time / loom_time in the
+same run (> 1: loom is faster); bw/triad is loom's bandwidth over the STREAM
+triad's, measured in the same program. The plot goes to docs/performance.png.
+"""
+import argparse
+import datetime
+import json
+import math
+import os
+import pathlib
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PROGRAMS = ["fused", "broadcast", "transpose", "math", "small"]
+OTHERS = ["hand", "xtensor", "eigen", "numpy"]
+UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+
+# The targets of issue 4, as (column, minimum). bw/triad targets apply to the
+# memory-bound out-of-cache cases (exp_sin is compute-bound and has none).
+GOALS = {
+    "fused_f64": [("hand", 0.95)], "fused_f32": [("hand", 0.95)],
+    "row_f64": [("hand", 0.90)], "row_f32": [("hand", 0.90)],
+    "column": [("hand", 0.90), ("xtensor", 5.0)],
+    "outer": [("hand", 0.90), ("xtensor", 5.0)],
+    "bcast4d": [("hand", 0.80)],
+    "transpose": [],
+    "exp_sin": [],
+    "small_inplace": [("hand", 0.25), ("xtensor", 3.0)],
+    "small_new": [],
+}
+
+
+def goals_for(case, size):
+    goals = list(GOALS.get(case, []))
+    if case == "transpose":
+        goals = [("hand", 3.0)] if size == "memory" else []
+    if case not in ("small_inplace", "small_new"):
+        goals += [("xtensor", 1.0), ("eigen", 1.0)]
+    if size == "memory" and case != "exp_sin":
+        goals.append(("bw/triad", 0.90))
+    # one goal per column: the strictest
+    best = {}
+    for col, v in goals:
+        best[col] = max(v, best.get(col, 0.0))
+    return best
+
+
+def pin(cpu):
+    if cpu in (None, "", "none") or not shutil.which("taskset"):
+        return []
+    return ["taskset", "-c", str(cpu)]
+
+
+def run_program(path, args, cpu):
+    cmd = pin(cpu) + [str(path), "--benchmark_format=json",
+                      f"--benchmark_repetitions={args.repetitions}",
+                      "--benchmark_report_aggregates_only=true",
+                      "--benchmark_enable_random_interleaving=true",
+                      f"--benchmark_min_time={args.min_time}"]
+    if args.filter:
+        cmd.append(f"--benchmark_filter={args.filter}")
+    print("running", " ".join(cmd[len(pin(cpu)):]), file=sys.stderr, end=" ", flush=True)
+    start = time.monotonic()
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    print(f"({time.monotonic() - start:.0f} s)", file=sys.stderr, flush=True)
+    data = json.loads(out)
+    results, errors = {}, {}
+    for b in data["benchmarks"]:
+        name = b.get("run_name", b["name"])
+        if b.get("error_occurred"):
+            errors[name] = b.get("error_message", "error")
+            continue
+        if b.get("run_type") != "aggregate":
+            continue
+        if b.get("aggregate_name") == "median":
+            results.setdefault(name, {}).update({"seconds": b["cpu_time"] * UNIT[b.get("time_unit", "ns")],
+                                                 "bytes_per_second": b.get("bytes_per_second")})
+        elif b.get("aggregate_name") == "cv":
+            results.setdefault(name, {})["cv"] = b["cpu_time"]  # a fraction: stddev / mean
+    return {k: v for k, v in results.items() if "seconds" in v}, errors, data.get("context", {})
+
+
+def run_numpy(args, cpu):
+    env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE")}
+    with tempfile.TemporaryDirectory() as tmp:
+        out = pathlib.Path(tmp) / "numpy.json"
+        cmd = pin(cpu) + ["/usr/bin/python3", str(ROOT / "bench" / "numpy_cases.py"), "--json", str(out),
+                          f"--repetitions={args.repetitions}", f"--min-time={args.min_time}"]
+        print("running bench/numpy_cases.py", file=sys.stderr, end=" ", flush=True)
+        start = time.monotonic()
+        subprocess.run(cmd, check=True, env=env, stderr=subprocess.DEVNULL)
+        print(f"({time.monotonic() - start:.0f} s)", file=sys.stderr, flush=True)
+        data = json.loads(out.read_text())
+    return {b["name"]: {"seconds": b["seconds"]} for b in data["benchmarks"]}, data.get("numpy", "?")
+
+
+def split(name):
+    case, impl, size = name.split("/")
+    return case, impl, size
+
+
+def collect(args):
+    bench_dir = pathlib.Path(args.build) / "bench"
+    rows, errors, context = {}, {}, {}
+    order = []
+    for prog in args.programs:
+        path = bench_dir / f"bench_{prog}"
+        if not path.exists():
+            sys.exit(f"bench_summary: {path} is missing; build with -Dbenchmarks=enabled first")
+        results, errs, context = run_program(path, args, args.cpu)
+        errors.update(errs)
+        triad = results.get("triad/hand/memory")
+        for name, r in results.items():
+            case, impl, size = split(name)
+            if case == "triad":
+                continue
+            key = (case, size)
+            if key not in rows:
+                rows[key] = {"program": prog}
+                order.append(key)
+            rows[key][impl] = r
+            if triad and size == "memory":
+                rows[key]["triad"] = triad
+        for name in errs:
+            case, impl, size = split(name)
+            if (case, size) not in rows and case != "triad":
+                rows[(case, size)] = {"program": prog}
+                order.append((case, size))
+    numpy_version = None
+    if not args.no_numpy:
+        numpy, numpy_version = run_numpy(args, args.cpu)
+        for name, r in numpy.items():
+            case, impl, size = split(name)
+            if (case, size) in rows:
+                rows[(case, size)]["numpy"] = r
+    # the programs report in random order (random interleaving): sort by the order of the cases above
+    rank = {c: i for i, c in enumerate(GOALS)}
+    sizes = {"cache": 0, "memory": 1}
+    order.sort(key=lambda k: (rank.get(k[0], len(rank)), k[0], sizes.get(k[1], 2), k[1]))
+    return [(k, rows[k]) for k in order], errors, context, numpy_version
+
+
+def ratios(row):
+    """{column: value} for one (case, size) row; missing entries are absent."""
+    out = {}
+    loom = row.get("loom")
+    if not loom:
+        return out
+    for impl in OTHERS:
+        if impl in row:
+            out[impl] = row[impl]["seconds"] / loom["seconds"]
+    if "triad" in row and loom.get("bytes_per_second") and row["triad"].get("bytes_per_second"):
+        out["bw/triad"] = loom["bytes_per_second"] / row["triad"]["bytes_per_second"]
+    return out
+
+
+def noisy_runs(rows, limit=0.10):
+    out, seen = [], set()
+    for (case, size), row in rows:
+        for impl in ["loom", "hand", "xtensor", "eigen", "triad"]:
+            cv = row.get(impl, {}).get("cv")
+            name = f"triad/hand/memory (bench_{row['program']})" if impl == "triad" else f"{case}/{impl}/{size}"
+            if cv is not None and cv > limit and name not in seen:
+                seen.add(name)
+                out.append(f"{name} {cv:.0%}")
+    return out
+
+
+def fmt_time(s):
+    for unit, f in (("s", 1.0), ("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9)):
+        if s >= f:
+            return f"{s / f:.3g} {unit}"
+    return f"{s / 1e-9:.3g} ns"
+
+
+COLUMNS = ["hand", "xtensor", "eigen", "numpy", "bw/triad"]
+HEADER = ["case", "size", "loom time"] + [
+    "hand/loom", "xtensor/loom", "eigen/loom", "numpy/loom", "loom bw/triad", "goals"]
+
+
+def table(rows, errors):
+    lines = []
+    met = total = 0
+    for (case, size), row in rows:
+        r = ratios(row)
+        goals = goals_for(case, size)
+        cells = [case, size, fmt_time(row["loom"]["seconds"]) if "loom" in row else "ERROR"]
+        for col in COLUMNS:
+            v = r.get(col)
+            if v is None:
+                failed = [n for n in errors if n.startswith(f"{case}/") and n.endswith(f"/{size}")]
+                cells.append("ERROR" if failed and col in ("hand", "xtensor", "eigen") else "-")
+                continue
+            mark = ""
+            if col in goals:
+                total += 1
+                ok = v >= goals[col]
+                met += ok
+                mark = "" if ok else " *"
+            cells.append(f"{v:.2f}{mark}")
+        missed = [f"{c}>={g:g}" for c, g in goals.items() if c in r and r[c] < g]
+        cells.append("ok" if goals and not missed else ("miss " + " ".join(missed) if missed else ""))
+        lines.append(cells)
+    return lines, met, total
+
+
+def print_table(lines, met, total):
+    widths = [max(len(HEADER[i]), *(len(l[i]) for l in lines)) for i in range(len(HEADER))]
+    print("time ratios are other/loom (> 1: loom faster); bw/triad is loom bandwidth / STREAM triad "
+          "bandwidth; * marks a missed issue-4 goal")
+    print("  ".join(h.ljust(w) for h, w in zip(HEADER, widths)))
+    print("  ".join("-" * w for w in widths))
+    for l in lines:
+        print("  ".join(c.ljust(w) for c, w in zip(l, widths)))
+    print(f"issue-4 goals met: {met} of {total}")
+
+
+def markdown_table(lines, met, total):
+    out = ["| " + " | ".join(HEADER) + " |", "|" + "---|" * len(HEADER)]
+    for l in lines:
+        out.append("| " + " | ".join(l) + " |")
+    out.append("")
+    out.append(f"Issue-4 goals met in this run: **{met} of {total}** (`*` marks a missed goal).")
+    return "\n".join(out)
+
+
+def plot(rows, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels, data = [], {c: [] for c in COLUMNS}
+    for (case, size), row in rows:
+        r = ratios(row)
+        if not r:
+            continue
+        labels.append(f"{case} {size}")
+        for c in COLUMNS:
+            data[c].append(r.get(c, math.nan))
+    n = len(labels)
+    fig, ax = plt.subplots(figsize=(9, 0.55 * n + 2.0))
+    h = 0.16
+    colors = {"hand": "#4c72b0", "xtensor": "#dd8452", "eigen": "#55a868", "numpy": "#c44e52",
+              "bw/triad": "#8172b2"}
+    names = {"hand": "hand loop / loom", "xtensor": "xtensor / loom", "eigen": "Eigen / loom",
+             "numpy": "NumPy / loom", "bw/triad": "loom bandwidth / triad"}
+    for k, c in enumerate(COLUMNS):
+        ys = [i + (k - 2) * h for i in range(n)]
+        ax.barh(ys, data[c], height=h, color=colors[c], label=names[c])
+    ax.set_xscale("log")
+    ax.axvline(1.0, color="black", linewidth=0.8)
+    ax.set_yticks(range(n))
+    ax.set_yticklabels(labels)
+    ax.invert_yaxis()
+    ax.set_xlabel("ratio (time ratios: other / loom, > 1 means loom is faster)")
+    ax.set_title("loom against a hand loop, xtensor, Eigen, NumPy and the STREAM triad (medians)")
+    ax.grid(axis="x", which="both", alpha=0.3)
+    fig.legend(*ax.get_legend_handles_labels(), loc="lower center", ncol=3, fontsize=8, frameon=False)
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def machine(args, context, numpy_version):
+    model = cores = "?"
+    try:
+        lscpu = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
+        m = re.search(r"Model name:\s*(.+)", lscpu)
+        model = m.group(1).strip() if m else model
+        m = re.search(r"^CPU\(s\):\s*(\d+)", lscpu, re.M)
+        cores = m.group(1) if m else cores
+    except OSError:
+        pass
+    compiler = "?"
+    log = pathlib.Path(args.build) / "meson-logs" / "meson-log.txt"
+    if log.exists():
+        m = re.search(r"C\+\+ compiler for the host machine: \S+ \((\S+) ([^ )]+)", log.read_text(errors="replace"))
+        compiler = f"{m.group(1)} {m.group(2)}" if m else compiler
+    native = "?"
+    opts = pathlib.Path(args.build) / "meson-info" / "intro-buildoptions.json"
+    if opts.exists():
+        for o in json.loads(opts.read_text()):
+            if o.get("name") == "native":
+                native = "-O3 -march=native" if o.get("value") else "-O3 (no -march=native)"
+    caches = ", ".join(f"L{c['level']} {c['size'] // 1024} KiB" + (" (data)" if c["type"] == "Data" else "")
+                       for c in context.get("caches", []) if c["type"] != "Instruction")
+    return {"cpu": model, "cores": cores, "caches": caches, "compiler": compiler, "flags": native,
+            "kernel": platform.release(), "numpy": numpy_version or "not run",
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
+
+
+def update_doc(path, text):
+    doc = pathlib.Path(path)
+    src = doc.read_text()
+    begin, end = "<!-- results:begin -->", "<!-- results:end -->"
+    if begin not in src or end not in src:
+        sys.exit(f"bench_summary: {path} has no {begin} ... {end} section")
+    head, rest = src.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    doc.write_text(head + begin + "\n" + text + "\n" + end + tail)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", default=str(ROOT / "build"), help="meson build directory (default: build)")
+    ap.add_argument("--quick", action="store_true", help="3 short repetitions: about a minute in all")
+    ap.add_argument("--repetitions", type=int, help="repetitions per benchmark (default 7, quick 3)")
+    ap.add_argument("--min-time", type=float, help="seconds per repetition (default 0.1, quick 0.02)")
+    ap.add_argument("--cpu", default=os.environ.get("LOOM_BENCH_CPU", "1"),
+                    help="core to pin to with taskset, or 'none' (default: $LOOM_BENCH_CPU or 1)")
+    ap.add_argument("--programs", nargs="+", default=PROGRAMS, choices=PROGRAMS)
+    ap.add_argument("--filter", help="--benchmark_filter regex passed to every program")
+    ap.add_argument("--no-numpy", action="store_true", help="skip bench/numpy_cases.py")
+    ap.add_argument("--plot", default=str(ROOT / "docs" / "performance.png"), help="PNG to write ('' for none)")
+    ap.add_argument("--doc", help="Markdown file whose results section is replaced by this run's")
+    ap.add_argument("--save-json", help="write the medians of this run here")
+    args = ap.parse_args()
+    args.repetitions = args.repetitions or (3 if args.quick else 7)
+    args.min_time = args.min_time or (0.02 if args.quick else 0.1)
+
+    rows, errors, context, numpy_version = collect(args)
+    lines, met, total = table(rows, errors)
+    print()
+    print_table(lines, met, total)
+    for name, msg in errors.items():
+        print(f"ERROR {name}: {msg}")
+    noisy = noisy_runs(rows)
+    if noisy:
+        print("noisy (coefficient of variation over the repetitions > 10%): " + ", ".join(noisy))
+    info = machine(args, context, numpy_version)
+    print(f"\nmachine: {info['cpu']}, {info['cores']} cores; {info['compiler']}; NumPy {info['numpy']}; "
+          f"{args.repetitions} repetitions of >= {args.min_time} s, pinned to cpu {args.cpu}")
+    if args.plot:
+        plot(rows, args.plot)
+        print(f"plot: {args.plot}")
+    if args.save_json:
+        pathlib.Path(args.save_json).write_text(json.dumps(
+            {"machine": info, "rows": [{"case": c, "size": s, **row} for (c, s), row in rows],
+             "errors": errors}, indent=1))
+    if args.doc:
+        mode = "quick" if args.quick else "full"
+        text = "\n".join([
+            f"Measured {info['date']} ({mode} mode: {args.repetitions} repetitions of at least "
+            f"{args.min_time} s, medians of CPU time, pinned to cpu {args.cpu}).",
+            "",
+            f"- CPU: {info['cpu']}, {info['cores']} cores ({info['caches']})",
+            f"- compiler: {info['compiler']}, `{info['flags']}`; Linux {info['kernel']}; NumPy {info['numpy']}",
+            "",
+            markdown_table(lines, met, total),
+        ])
+        if errors:
+            text += "\n\n" + "\n".join(f"- ERROR `{n}`: {m}" for n, m in errors.items())
+        noisy = noisy_runs(rows)
+        text += "\n\nRuns whose repetitions varied by more than 10% (coefficient of variation): " + (
+            ", ".join(f"`{n}`" for n in noisy) if noisy else "none") + "."
+        update_doc(args.doc, text)
+        print(f"updated {args.doc}")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
