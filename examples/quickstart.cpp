@@ -16,7 +16,7 @@ int main() {
     std::cout << loom::view(r, 1) << '\n';  // the second row
 
     try {
-        r += loom::ones<double>({3, 2});    // (3, 2) does not broadcast to (2, 3)
+        r += loom::ones<double>({2, 2, 3}); // would make r (2, 2, 3): in place, r keeps (2, 3)
     } catch (const loom::broadcast_error& err) {
         std::cout << err.what() << '\n';
     }
