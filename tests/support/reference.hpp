@@ -1,9 +1,13 @@
 // tests/support/reference.hpp: plain-loop reference helpers the tests compute expected values with.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <sstream>
+#include <string>
 #include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include <loom/loom.hpp>
@@ -103,6 +107,79 @@ loom::array<T> make(const std::vector<std::size_t>& s, const std::vector<T>& val
     loom::array<T> a(to_shape(s));
     for (std::size_t i = 0; i < values.size() && i < a.size(); ++i) a.data()[i] = values[i];
     return a;
+}
+
+// Text of one value for failure messages (8-bit integers as numbers).
+template <class T>
+std::string text(T v) {
+    std::ostringstream os;
+    if constexpr (std::is_same_v<T, bool>) os << (v ? "true" : "false");
+    else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) os << static_cast<long long>(v);
+    else if constexpr (std::is_integral_v<T>) os << static_cast<unsigned long long>(v);
+    else {
+        os.precision(17);
+        os << v;
+    }
+    return os.str();
+}
+
+inline std::string text(const index_t& idx) {
+    std::string s = "(";
+    for (std::size_t i = 0; i < idx.size(); ++i) s += (i ? ", " : "") + std::to_string(idx[i]);
+    return s + ")";
+}
+
+// Equal, with NaN equal to NaN.
+template <class T>
+bool same(T x, T y) {
+    if constexpr (std::is_floating_point_v<T>) return (std::isnan(x) && std::isnan(y)) || x == y;
+    else return x == y;
+}
+
+// Within `rel` relative or `abs` absolute distance; NaN matches NaN, infinities match themselves.
+template <class T>
+bool near(T x, T y, double rel, double abs) {
+    if (same(x, y)) return true;
+    const double a = static_cast<double>(x), b = static_cast<double>(y);
+    if (!std::isfinite(a) || !std::isfinite(b)) return false;
+    return std::fabs(a - b) <= abs + rel * std::fabs(b);
+}
+
+// Compares the row-major elements of `r` (of shape `shape`) with expected(idx),
+// converted to r's element type. Empty when everything matches, else the first
+// mismatch and how many there were. `eq(got, want)` decides a match.
+template <class R, class F, class Eq>
+std::string mismatch_with(const R& r, const std::vector<std::size_t>& shape, F&& expected, Eq&& eq) {
+    using T = typename R::value_type;
+    if (!(r.shape() == to_shape(shape))) {
+        std::ostringstream os;
+        os << "shape " << r.shape() << ", want " << to_shape(shape);
+        return os.str();
+    }
+    std::size_t flat = 0, bad = 0;
+    std::string first;
+    for_each_index(shape, [&](const index_t& idx) {
+        const T got = r.data()[flat++];
+        const T want = static_cast<T>(expected(idx));
+        if (!eq(got, want)) {
+            if (bad++ == 0) first = "at " + text(idx) + ": got " + text(got) + ", want " + text(want);
+        }
+    });
+    if (bad == 0) return "";
+    return first + " (" + std::to_string(bad) + " mismatches)";
+}
+
+template <class R, class F>
+std::string mismatch(const R& r, const std::vector<std::size_t>& shape, F&& expected) {
+    using T = typename R::value_type;
+    return mismatch_with(r, shape, expected, [](T a, T b) { return same(a, b); });
+}
+
+template <class R, class F>
+std::string mismatch_near(const R& r, const std::vector<std::size_t>& shape, F&& expected, double rel,
+                          double abs = 0.0) {
+    using T = typename R::value_type;
+    return mismatch_with(r, shape, expected, [=](T a, T b) { return near(a, b, rel, abs); });
 }
 
 }  // namespace ref

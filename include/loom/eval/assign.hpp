@@ -20,7 +20,7 @@ inline void check_inplace(const shape_t& target, const shape_t& value) {
         throw broadcast_error("cannot assign " + to_string(value) + " into " + to_string(target) +
                               ": axis -" + std::to_string(nv) + " has " + std::to_string(value[0]) +
                               " and the target has only " + std::to_string(nt) + " axes");
-    for (std::size_t j = 0; j < nv; ++j) {
+    for (std::size_t j = nv; j-- > 0;) {  // from the last axis, as broadcast errors
         const std::size_t dv = value[j], dt = target[nt - nv + j];
         if (dv != 1 && dv != dt)
             throw broadcast_error("cannot assign " + to_string(value) + " into " + to_string(target) +

@@ -1,6 +1,7 @@
 // loom/expr/functions.hpp: element-wise functions (math, rounding, predicates, where, clip, astype).
 #pragma once
 
+#include <type_traits>
 #include <utility>
 
 #include "node.hpp"
@@ -226,7 +227,15 @@ auto clip(X&& x, L&& lo, H&& hi) {
 template <class C, class X, class Y>
     requires applicable<ops::where, C, X, Y>
 auto where(C&& cond, X&& x, Y&& y) {
-    return make_fn<ops::where>(std::forward<C>(cond), std::forward<X>(x), std::forward<Y>(y));
+    // the operands of a node are converted to its compute type (x's and y's),
+    // which would turn a condition of 0.5 or 256 into 0: make it bool first
+    if constexpr (scalar_value<std::remove_cvref_t<C>>)
+        return make_fn<ops::where>(static_cast<bool>(cond), std::forward<X>(x), std::forward<Y>(y));
+    else if constexpr (std::is_same_v<typename std::remove_cvref_t<C>::value_type, bool>)
+        return make_fn<ops::where>(std::forward<C>(cond), std::forward<X>(x), std::forward<Y>(y));
+    else
+        return make_fn<ops::where>(make_fn<ops::cast<bool>>(std::forward<C>(cond)), std::forward<X>(x),
+                                   std::forward<Y>(y));
 }
 
 //! astype<U>(e): the elements of e converted to U with static_cast.

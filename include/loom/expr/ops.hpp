@@ -214,8 +214,29 @@ struct sinh : floating { template <class X> X operator()(X a) const { using std:
 struct cosh : floating { template <class X> X operator()(X a) const { using std::cosh; return cosh(a); } };
 struct tanh : floating { template <class X> X operator()(X a) const { using std::tanh; return tanh(a); } };
 
+// xsimd 8's batch atan2 gives NaN where both arguments are zero or both are
+// infinite; the C library (and NumPy) give an angle with y's sign there, so
+// those lanes are patched and the SIMD body agrees with the scalar tail.
 struct atan2 : floating {
-    template <class X> X operator()(X a, X b) const { using std::atan2; return atan2(a, b); }
+    template <class X> X operator()(X a, X b) const {
+        using std::atan2;
+        using std::copysign;
+        if constexpr (detail::is_batch<X>) {
+            using T = typename X::value_type;
+            constexpr T pi = static_cast<T>(3.14159265358979323846264338327950288L);
+            constexpr T quarter = static_cast<T>(0.785398163397448309615660845819875721L);
+            constexpr T three_quarters = static_cast<T>(2.35619449019234492884698253745962716L);
+            constexpr T inf = std::numeric_limits<T>::infinity();
+            const auto b_neg = copysign(X(T(1)), b) < X(T(0));
+            const auto zeros = (a == X(T(0))) & (b == X(T(0)));
+            const auto infs = ((a == X(inf)) | (a == X(-inf))) & ((b == X(inf)) | (b == X(-inf)));
+            X r = atan2(a, b);
+            r = select(zeros, copysign(select(b_neg, X(pi), X(T(0))), a), r);
+            return select(infs, copysign(select(b_neg, X(three_quarters), X(quarter)), a), r);
+        } else {
+            return atan2(a, b);
+        }
+    }
 };
 
 // Integer powers stay integers (exact, by squaring; a negative exponent gives 0
@@ -257,20 +278,28 @@ struct square : arithmetic {
 // Rounding: integers pass through; round is half to even, as NumPy's.
 struct rounding : arithmetic {
     template <class C> static constexpr bool simd = detail::vec_float<C>;
+    // xsimd's SSE2 floor/ceil/trunc drop the sign of a zero result (ceil(-0.3)
+    // gives +0, the C library -0); the result always has the argument's sign,
+    // so it is copied back on batches.
+    template <class X> static X signed_like(X r, X a) {
+        using std::copysign;
+        if constexpr (detail::is_batch<X>) return copysign(r, a);
+        else return r;
+    }
 };
 struct floor : rounding {
     template <class X> X operator()(X a) const {
-        if constexpr (std::is_integral_v<X>) return a; else { using std::floor; return floor(a); }
+        if constexpr (std::is_integral_v<X>) return a; else { using std::floor; return signed_like(floor(a), a); }
     }
 };
 struct ceil : rounding {
     template <class X> X operator()(X a) const {
-        if constexpr (std::is_integral_v<X>) return a; else { using std::ceil; return ceil(a); }
+        if constexpr (std::is_integral_v<X>) return a; else { using std::ceil; return signed_like(ceil(a), a); }
     }
 };
 struct trunc : rounding {
     template <class X> X operator()(X a) const {
-        if constexpr (std::is_integral_v<X>) return a; else { using std::trunc; return trunc(a); }
+        if constexpr (std::is_integral_v<X>) return a; else { using std::trunc; return signed_like(trunc(a), a); }
     }
 };
 struct round : rounding {

@@ -1,0 +1,207 @@
+// tests/eval/test_alloc.cpp: heap allocations of evaluation, counted by replacing every global operator new and delete.
+#include <catch2/catch.hpp>
+
+#include <loom/loom.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <new>
+
+#include "../support/reference.hpp"
+
+// ---- counting replacements of the global allocation functions -----------------
+
+namespace {
+
+std::size_t allocations = 0;          // every successful operator new, all forms
+std::size_t aligned_allocations = 0;  // the std::align_val_t forms among them
+std::size_t deallocations = 0;
+
+void* counted(std::size_t n) noexcept {
+    void* p = std::malloc(n ? n : 1);
+    if (p) ++allocations;
+    return p;
+}
+void* counted_aligned(std::size_t n, std::align_val_t a) noexcept {
+    std::size_t al = static_cast<std::size_t>(a);
+    if (al < sizeof(void*)) al = sizeof(void*);
+    void* p = nullptr;
+    if (posix_memalign(&p, al, n ? n : 1) != 0) return nullptr;
+    ++allocations;
+    ++aligned_allocations;
+    return p;
+}
+void release(void* p) noexcept {
+    if (!p) return;
+    ++deallocations;
+    std::free(p);
+}
+
+}  // namespace
+
+void* operator new(std::size_t n) {
+    if (void* p = counted(n)) return p;
+    throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) {
+    if (void* p = counted(n)) return p;
+    throw std::bad_alloc();
+}
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return counted(n); }
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return counted(n); }
+void* operator new(std::size_t n, std::align_val_t a) {
+    if (void* p = counted_aligned(n, a)) return p;
+    throw std::bad_alloc();
+}
+void* operator new[](std::size_t n, std::align_val_t a) {
+    if (void* p = counted_aligned(n, a)) return p;
+    throw std::bad_alloc();
+}
+void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept { return counted_aligned(n, a); }
+void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept { return counted_aligned(n, a); }
+
+void operator delete(void* p) noexcept { release(p); }
+void operator delete[](void* p) noexcept { release(p); }
+void operator delete(void* p, std::size_t) noexcept { release(p); }
+void operator delete[](void* p, std::size_t) noexcept { release(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { release(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { release(p); }
+void operator delete(void* p, std::align_val_t) noexcept { release(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { release(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { release(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { release(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { release(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { release(p); }
+
+// ---- the tests ---------------------------------------------------------------
+
+using loom::shape_t;
+
+TEST_CASE("the counters see every form of operator new", "[eval][alloc]") {
+    const std::size_t before = allocations, before_aligned = aligned_allocations, before_free = deallocations;
+    void* p = ::operator new(24);
+    void* q = ::operator new[](24);
+    void* r = ::operator new(256, std::align_val_t{64});
+    void* s = ::operator new(8, std::nothrow);
+    const std::size_t after = allocations;
+    CHECK(reinterpret_cast<std::uintptr_t>(r) % 64 == 0);
+    ::operator delete(p);
+    ::operator delete[](q);
+    ::operator delete(r, std::align_val_t{64});
+    ::operator delete(s, std::nothrow);
+    CHECK(after - before == 4);
+    CHECK(aligned_allocations - before_aligned == 1);
+    CHECK(deallocations - before_free == 4);
+}
+
+TEST_CASE("array r = a * b + c * d - e on rank-2 operands allocates exactly once", "[eval][alloc]") {
+    const auto a = ref::filled<double>({64, 48}, 1);
+    const auto b = ref::filled<double>({64, 48}, 2);
+    const auto c = ref::filled<double>({64, 48}, 3);
+    const auto d = ref::filled<double>({64, 48}, 4);
+    const auto e = ref::filled<double>({64, 48}, 5);
+
+    const std::size_t before = allocations, before_aligned = aligned_allocations;
+    loom::array<double> r = a * b + c * d - e;
+    const std::size_t used = allocations - before, used_aligned = aligned_allocations - before_aligned;
+    CHECK(used == 1);
+    CHECK(used_aligned == 1);  // r's 64-byte aligned buffer
+    // and it computed the right thing
+    CHECK(ref::mismatch(r, {64, 48}, [&](const ref::index_t& i) {
+              const std::size_t k = i[0] * 48 + i[1];
+              const double p = a.data()[k] * b.data()[k];
+              const double q = c.data()[k] * d.data()[k];
+              const double s = p + q;
+              return s - e.data()[k];
+          }) == "");
+
+    SECTION("r += a * b allocates nothing") {
+        const std::size_t mark = allocations;
+        r += a * b;
+        CHECK(allocations - mark == 0);
+    }
+    SECTION("every compound assignment allocates nothing") {
+        const std::size_t mark = allocations;
+        r -= e;
+        r *= a;
+        r /= b;
+        r += 1.0;
+        CHECK(allocations - mark == 0);
+    }
+    SECTION("r = expr of the same size reuses r's buffer") {
+        const double* p = r.data();
+        const std::size_t mark = allocations;
+        r = a - b * c;
+        CHECK(allocations - mark == 0);
+        CHECK(r.data() == p);
+    }
+    SECTION("r = expr of a smaller shape reuses r's buffer") {
+        const auto row = ref::filled<double>({48}, 6);
+        const std::size_t mark = allocations;
+        r = row * 2.0;
+        CHECK(allocations - mark == 0);
+        CHECK(r.shape() == shape_t{48});
+    }
+}
+
+TEST_CASE("broadcast operands allocate nothing but the result", "[eval][alloc]") {
+    const auto m = ref::filled<float>({33, 17}, 1);
+    const auto row = ref::filled<float>({17}, 2);
+    const auto col = ref::filled<float>({33, 1}, 3);
+    const loom::array<float> s(shape_t{}, 2.0f);
+    std::size_t mark = allocations;
+    loom::array<float> r = m * row + col - s;
+    CHECK(allocations - mark == 1);
+    mark = allocations;
+    r += col * row;  // outer product, in place
+    r -= loom::sqrt(loom::abs(m)) * 0.5f;
+    CHECK(allocations - mark == 0);
+    // rank 8 operands: shapes stay inline
+    const auto h = ref::filled<double>({2, 1, 2, 3, 1, 2, 2, 3}, 4);
+    const auto k = ref::filled<double>({2, 1, 1, 1, 2, 1, 3}, 5);
+    mark = allocations;
+    loom::array<double> big = h * k;
+    CHECK(allocations - mark == 1);
+    mark = allocations;
+    big += k;
+    CHECK(allocations - mark == 0);
+}
+
+TEST_CASE("building an expression and asking its shape allocate nothing", "[eval][alloc]") {
+    const auto a = ref::filled<double>({8, 5}, 1);
+    const auto b = ref::filled<double>({5}, 2);
+    const std::size_t mark = allocations;
+    const auto e = loom::where(a > b, loom::exp(a) * b, -a) + 1.0;
+    const shape_t s = e.shape();
+    const std::size_t n = e.size();
+    CHECK(allocations - mark == 0);
+    CHECK(s == shape_t{8, 5});
+    CHECK(n == 40);
+}
+
+TEST_CASE("strided views, as operands and as targets, allocate nothing", "[eval][alloc]") {
+    auto backing = ref::filled<double>({40, 40}, 1);
+    const auto a = ref::filled<double>({20, 20}, 2);
+    const std::size_t mark = allocations;
+    loom::strided_view<double> every_other(backing.data(), {20, 20}, {80, 2});       // strided target
+    const loom::strided_view<const double> trans(a.data(), {20, 20}, {1, 20});      // transposed operand
+    const loom::strided_view<const double> rev(a.data() + 399, {20, 20}, {-20, -1}); // reversed operand
+    every_other = trans * 2.0 + rev;
+    every_other += trans;
+    CHECK(allocations - mark == 0);
+    CHECK(every_other(3, 4) == a(4, 3) * 2.0 + a(16, 15) + a(4, 3));
+}
+
+TEST_CASE("eval allocates the result only; aliasing costs at most one temporary", "[eval][alloc]") {
+    auto x = ref::filled<int>({16, 16}, 1);
+    std::size_t mark = allocations;
+    const auto y = loom::eval(x * 3 + 1);
+    CHECK(allocations - mark == 1);
+    // x += transpose(x) must read the old values: one temporary at most
+    const loom::strided_view<const int> xt(x.data(), {16, 16}, {1, 16});
+    mark = allocations;
+    x += xt;
+    CHECK(allocations - mark <= 1);
+    CHECK(y(0, 0) == x(0, 0) / 2 * 3 + 1);  // x(0, 0) doubled
+}

@@ -1,0 +1,283 @@
+// tests/eval/test_kernel.cpp: laws of the fused evaluator: every layout of operands and target gives the plain loop's values.
+#include <catch2/catch.hpp>
+
+#include <loom/loom.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "../support/reference.hpp"
+
+using loom::shape_t;
+using ref::index_t;
+
+namespace {
+
+using law_types = std::tuple<bool, std::int8_t, std::int16_t, std::int32_t, std::int64_t, std::uint8_t, std::uint16_t,
+                             std::uint32_t, std::uint64_t, float, double>;
+
+// A layout of a test operand or target: shape, strides in elements (empty:
+// row-major) and how many elements past an aligned start it begins.
+struct layout {
+    std::vector<std::size_t> shape;
+    std::vector<std::ptrdiff_t> strides{};
+    std::size_t misalign = 0;
+};
+
+std::vector<std::ptrdiff_t> strides_of(const layout& l) {
+    return l.strides.empty() ? ref::row_major(l.shape) : l.strides;
+}
+
+// A layout placed in a buffer of its own, every slot of the buffer filled
+// (the gaps between strided elements too) with pattern values.
+template <class T>
+struct placed {
+    layout l;
+    std::vector<std::ptrdiff_t> st;
+    loom::array<T> buf;  // 64-byte aligned
+    std::ptrdiff_t origin = 0;
+
+    placed(const layout& lay, std::size_t seed) : l(lay), st(strides_of(lay)) {
+        std::ptrdiff_t lo = 0, hi = 0;
+        for (std::size_t i = 0; i < l.shape.size(); ++i) {
+            if (l.shape[i] == 0) continue;
+            const std::ptrdiff_t reach = st[i] * static_cast<std::ptrdiff_t>(l.shape[i] - 1);
+            (reach < 0 ? lo : hi) += reach;
+        }
+        origin = static_cast<std::ptrdiff_t>(l.misalign) - lo;
+        const auto n = static_cast<std::size_t>(origin + hi + 2);
+        buf = loom::array<T>(shape_t{n});
+        for (std::size_t i = 0; i < n; ++i) buf.data()[i] = ref::pattern<T>(i, seed);
+    }
+    T* start() { return buf.data() + origin; }
+    const T* start() const { return buf.data() + origin; }
+    loom::strided_view<const T> view() const { return {start(), ref::to_shape(l.shape), loom::strides_t(st.begin(), st.end())}; }
+    loom::strided_view<T> writable() { return {start(), ref::to_shape(l.shape), loom::strides_t(st.begin(), st.end())}; }
+    // the element read at result index idx (broadcasting by plain index arithmetic)
+    T at(const index_t& idx) const { return start()[ref::offset(idx, l.shape, st)]; }
+};
+
+// The expressions under test. e1 runs in SIMD batches for every number type,
+// e2 has an op without a batch body, so it runs the scalar kernel.
+template <class T, class A, class B, class C>
+auto e1(const A& a, const B& b, const C& c) {
+    if constexpr (std::is_same_v<T, bool>) return (a & b) | c;
+    else if constexpr (std::is_floating_point_v<T>) return a * b + c;
+    else return a + b - c;
+}
+template <class T>
+T r1(T x, T y, T z) {
+    if constexpr (std::is_same_v<T, bool>) return static_cast<bool>((x & y) | z);
+    else if constexpr (std::is_floating_point_v<T>) {
+        const T p = x * y;  // one operation a statement: no FMA contraction
+        return p + z;
+    } else {
+        const T s = static_cast<T>(x + y);
+        return static_cast<T>(s - z);
+    }
+}
+template <class T, class A, class B, class C>
+auto e2(const A& a, const B& b, const C& c) {
+    if constexpr (std::is_same_v<T, bool>) return (a ^ b) & c;
+    else if constexpr (std::is_floating_point_v<T>) return a % b - c * T(2);
+    else return a * b + c * T(3);
+}
+template <class T>
+T r2(T x, T y, T z) {
+    if constexpr (std::is_same_v<T, bool>) return static_cast<bool>((x ^ y) & z);
+    else if constexpr (std::is_floating_point_v<T>) {
+        const T m = std::fmod(x, y);
+        const T t = z * T(2);
+        return m - t;
+    } else {
+        const T p = static_cast<T>(x * y);
+        const T q = static_cast<T>(z * T(3));
+        return static_cast<T>(p + q);
+    }
+}
+
+// Whether the target's buffer holds the expected values where the target
+// layout addresses it and its old contents everywhere else.
+template <class T, class F>
+std::string check_target(const placed<T>& t, const loom::array<T>& before, const std::vector<std::size_t>& rs, F want) {
+    std::vector<bool> hit(t.buf.size(), false);
+    std::size_t bad = 0;
+    std::string first;
+    ref::for_each_index(rs, [&](const index_t& idx) {
+        const auto pos = static_cast<std::size_t>(t.origin + ref::offset(idx, t.l.shape, t.st));
+        hit[pos] = true;
+        const T w = want(idx), got = t.buf.data()[pos];
+        if (!ref::same(got, w) && bad++ == 0)
+            first = "at " + ref::text(idx) + ": got " + ref::text(got) + ", want " + ref::text(w);
+    });
+    for (std::size_t i = 0; i < hit.size(); ++i)
+        if (!hit[i] && !ref::same(t.buf.data()[i], before.data()[i]) && bad++ == 0)
+            first = "slot " + std::to_string(i) + " outside the target was written";
+    return bad ? first + " (" + std::to_string(bad) + " bad)" : "";
+}
+
+// The law: for operands a, b, c and a target of layout `tl` (with shape rs,
+// the broadcast shape), evaluating e1 and e2 into a new array and into the
+// strided target gives what the plain loop gives.
+template <class T>
+void law(const layout& la, const layout& lb, const layout& lc, const layout& tl) {
+    const std::vector<std::size_t>& rs = tl.shape;
+    INFO("a " << ref::to_shape(la.shape) << ", b " << ref::to_shape(lb.shape) << ", c " << ref::to_shape(lc.shape)
+              << " -> " << ref::to_shape(rs));
+    const placed<T> a(la, 1), b(lb, 2), c(lc, 3);
+    const auto va = a.view();
+    const auto vb = b.view();
+    const auto vc = c.view();
+    if constexpr (LOOM_SIMD && !std::is_same_v<T, bool>) {
+        static_assert(loom::detail::runs_simd<T, decltype(e1<T>(va, vb, vc))>);
+        static_assert(!loom::detail::runs_simd<T, decltype(e2<T>(va, vb, vc))>);
+    }
+    auto want1 = [&](const index_t& i) { return r1<T>(a.at(i), b.at(i), c.at(i)); };
+    auto want2 = [&](const index_t& i) { return r2<T>(a.at(i), b.at(i), c.at(i)); };
+    {
+        const loom::array<T> r = e1<T>(va, vb, vc);
+        CHECK(ref::mismatch(r, rs, want1) == "");
+        const loom::array<T> s = e2<T>(va, vb, vc);
+        CHECK(ref::mismatch(s, rs, want2) == "");
+    }
+    {
+        placed<T> t(tl, 4);
+        const loom::array<T> before = t.buf;
+        auto vt = t.writable();
+        vt = e1<T>(va, vb, vc);
+        CHECK(check_target(t, before, rs, want1) == "");
+        vt = e2<T>(va, vb, vc);
+        CHECK(check_target(t, before, rs, want2) == "");
+    }
+}
+
+// Same operands, all three of shape `s`, contiguous, with the given misalignment.
+template <class T>
+void law_contiguous(const std::vector<std::size_t>& s, std::size_t misalign) {
+    law<T>({s, {}, misalign}, {s, {}, misalign}, {s, {}, misalign}, {s, {}, misalign});
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("contiguous operands, every length around the SIMD width", "[eval][kernel][simd]", law_types) {
+    std::vector<std::size_t> sizes;
+    for (std::size_t n = 0; n <= 17; ++n) sizes.push_back(n);
+    for (std::size_t n : {31, 33, 63, 65, 1000}) sizes.push_back(n);
+    for (std::size_t n : sizes) {
+        law_contiguous<TestType>({n}, 0);
+        law_contiguous<TestType>({n}, 1);  // misaligned starts: adapt over data() + 1
+        law_contiguous<TestType>({n}, 3);
+    }
+    // the same lengths as 2-D blocks (coalesced into one loop)
+    law_contiguous<TestType>({7, 9}, 0);
+    law_contiguous<TestType>({3, 1, 11}, 1);
+}
+
+TEMPLATE_LIST_TEST_CASE("misaligned operands with an aligned target and the other way round", "[eval][kernel][simd]", law_types) {
+    for (std::size_t n : {1, 2, 3, 5, 8, 13, 17, 33}) {
+        law<TestType>({{n}, {}, 1}, {{n}, {}, 2}, {{n}, {}, 0}, {{n}, {}, 0});
+        law<TestType>({{n}, {}, 0}, {{n}, {}, 0}, {{n}, {}, 0}, {{n}, {}, 1});
+        law<TestType>({{2, n}, {}, 5}, {{2, n}, {}, 1}, {{2, n}, {}, 7}, {{2, n}, {}, 3});
+    }
+}
+
+TEMPLATE_LIST_TEST_CASE("row, column and outer broadcasting", "[eval][kernel][broadcast]", law_types) {
+    for (std::size_t m : {1, 3, 5}) {
+        for (std::size_t n : {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 33}) {
+            // row: A(M,N) + b(N)
+            law<TestType>({{m, n}}, {{n}}, {{m, n}}, {{m, n}});
+            // column: A(M,N) + c(M,1)
+            law<TestType>({{m, n}}, {{m, 1}}, {{m, n}}, {{m, n}});
+            // outer: x(M,1) * y(1,N), plus a row
+            law<TestType>({{m, 1}}, {{1, n}}, {{n}}, {{m, n}});
+            // a scalar-shaped operand, and the broadcast operand first
+            law<TestType>({{1}}, {{m, n}}, {{}}, {{m, n}});
+        }
+    }
+    // a column over a 3-D block and a row over its last axis
+    law<TestType>({{4, 3, 10}}, {{3, 1}}, {{10}}, {{4, 3, 10}});
+    law<TestType>({{4, 1, 10}}, {{1, 3, 1}}, {{1, 1, 10}}, {{4, 3, 10}});
+}
+
+TEMPLATE_LIST_TEST_CASE("strided, transposed and reversed operands", "[eval][kernel][strided]", law_types) {
+    for (std::size_t m : {1, 2, 5}) {
+        for (std::size_t n : {1, 3, 4, 9, 17, 40}) {
+            const auto M = static_cast<std::ptrdiff_t>(m), N = static_cast<std::ptrdiff_t>(n);
+            const layout contiguous{{m, n}};
+            const layout every_other{{m, n}, {2 * N + 1, 2}};
+            const layout transposed{{m, n}, {1, M}};
+            const layout reversed{{m, n}, {-N, -1}};
+            const layout reversed_rows{{m, n}, {-N, 1}, 1};
+            law<TestType>(every_other, contiguous, contiguous, contiguous);
+            law<TestType>(contiguous, transposed, every_other, contiguous);
+            law<TestType>(reversed, contiguous, transposed, contiguous);
+            law<TestType>(reversed_rows, every_other, reversed, contiguous);
+            // strided operands with a broadcast one
+            law<TestType>(transposed, layout{{n}, {-1}}, layout{{m, 1}, {3, 1}}, contiguous);
+        }
+    }
+    // a strided row of 1000: packed in chunks
+    law<TestType>({{1000}, {3}}, {{1000}}, {{1000}, {-2}}, {{1000}});
+}
+
+TEMPLATE_LIST_TEST_CASE("strided, transposed and reversed targets", "[eval][kernel][strided]", law_types) {
+    for (std::size_t m : {1, 2, 5}) {
+        for (std::size_t n : {1, 3, 4, 9, 17, 40}) {
+            const auto M = static_cast<std::ptrdiff_t>(m), N = static_cast<std::ptrdiff_t>(n);
+            const layout contiguous{{m, n}};
+            law<TestType>(contiguous, contiguous, contiguous, layout{{m, n}, {2 * N + 3, 2}});
+            law<TestType>(contiguous, layout{{n}}, contiguous, layout{{m, n}, {1, M}});
+            law<TestType>(contiguous, layout{{m, 1}}, layout{{m, n}, {1, M}}, layout{{m, n}, {-N, -1}});
+            law<TestType>(layout{{m, n}, {2 * N, 2}}, layout{{m, 1}}, layout{{n}}, layout{{m, n}, {N + 5, 1}, 1});
+        }
+    }
+    law<TestType>({{1000}}, {{1}}, {{1000}}, {{1000}, {2}});
+    law<TestType>({{1000}}, {{1}}, {{1000}}, {{1000}, {-1}});
+}
+
+TEMPLATE_LIST_TEST_CASE("0-size axes and rank 0", "[eval][kernel][edge]", law_types) {
+    law<TestType>({{0}}, {{0}}, {{0}}, {{0}});
+    law<TestType>({{0}}, {{1}}, {{}}, {{0}});
+    law<TestType>({{2, 0}}, {{2, 1}}, {{0}}, {{2, 0}});
+    law<TestType>({{0, 5}}, {{5}}, {{1, 5}}, {{0, 5}});
+    law<TestType>({{3, 0, 2}}, {{1, 0, 1}}, {{2}}, {{3, 0, 2}});
+    law<TestType>({{0, 1}}, {{1, 0}}, {{}}, {{0, 0}});
+    // rank 0 everywhere, and rank 0 with size-1 axes
+    law<TestType>({{}}, {{}}, {{}}, {{}});
+    law<TestType>({{1, 1}}, {{}}, {{1}}, {{1, 1}});
+    law<TestType>({{}, {}, 1}, {{}}, {{}, {}, 3}, {{}, {}, 1});
+}
+
+TEMPLATE_LIST_TEST_CASE("rank 5 and beyond, with broadcasting on several axes", "[eval][kernel][rank]", law_types) {
+    law<TestType>({{2, 3, 1, 4, 5}}, {{3, 1, 5}}, {{4, 1}}, {{2, 3, 3, 4, 5}});
+    law<TestType>({{2, 1, 3, 1, 2, 5}}, {{1, 4, 1, 3, 1, 5}}, {{5}}, {{2, 4, 3, 3, 2, 5}});
+    // rank 9 and 12: shapes past the inline capacity of shape_t
+    law<TestType>({{2, 1, 2, 1, 2, 1, 2, 1, 3}}, {{2, 1, 1, 1, 1, 1, 1, 3}}, {{3}}, {{2, 2, 2, 1, 2, 1, 2, 1, 3}});
+    law<TestType>({{1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 3}}, {{2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1}},
+                  {{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3}}, {{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3}});
+    // a strided rank-5 operand (every other element of a bigger block) into a transposed-ish target
+    law<TestType>({{2, 3, 2, 2, 3}, {144, 48, 12, 6, 2}}, {{2, 1, 3}}, {{2, 3}},
+                  {{2, 3, 2, 2, 3}, {1, 2, 6, 12, 24}});
+}
+
+TEST_CASE("a mixed tree of math, comparisons, where and casts over broadcast operands", "[eval][kernel]") {
+    // a mixed tree: math, comparisons, where, casts and scalars over broadcast operands
+    const std::vector<std::size_t> as{4, 1, 6}, bs{5, 1}, cs{6};
+    const auto a = ref::filled<double>(as, 1);
+    const auto b = ref::filled<float>(bs, 2);
+    const auto c = ref::filled<std::int32_t>(cs, 3);
+    const loom::array<double> r = loom::where(a > b, loom::sqrt(loom::abs(a * b)) + c, -loom::astype<double>(c) / 3.0);
+    CHECK(ref::mismatch_near(r, {4, 5, 6}, [&](const index_t& i) {
+              const double x = a.data()[ref::offset(i, as)], y = b.data()[ref::offset(i, bs)];
+              const double z = c.data()[ref::offset(i, cs)];
+              if (x > y) {
+                  const double p = x * y;
+                  return std::sqrt(std::fabs(p)) + z;
+              }
+              return -z / 3.0;
+          }, 1e-15) == "");
+}

@@ -1,0 +1,402 @@
+// tests/expr/test_functions.cpp: every element-wise function of API.md against the std:: functions and by-hand values.
+#include <catch2/catch.hpp>
+
+#include <loom/loom.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <vector>
+
+#include "../support/reference.hpp"
+
+using loom::shape_t;
+using ref::index_t;
+
+namespace {
+
+constexpr double nan_v = std::numeric_limits<double>::quiet_NaN();
+constexpr double inf_v = std::numeric_limits<double>::infinity();
+
+// n values evenly spread over [lo, hi]; n = 37 covers whole SIMD batches and a tail
+template <class T>
+loom::array<T> spread(double lo, double hi, std::size_t n = 37) {
+    loom::array<T> a(shape_t{n});
+    for (std::size_t i = 0; i < n; ++i)
+        a.data()[i] = static_cast<T>(lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(n - 1));
+    return a;
+}
+
+// xsimd's vector math may differ from the C library by a few ulps
+template <class T>
+constexpr double ulps = 8 * std::numeric_limits<T>::epsilon();
+
+// f(x) against std::g(x) computed in double and rounded to T
+template <class T, class F, class G>
+void check_unary(const char* name, F f, G g, double lo, double hi) {
+    INFO(name << " over [" << lo << ", " << hi << "]");
+    const auto x = spread<T>(lo, hi);
+    const loom::array<T> r = f(x);
+    CHECK(ref::mismatch_near(r, {x.size()}, [&](const index_t& i) {
+              return static_cast<T>(g(static_cast<double>(x.data()[i[0]])));
+          }, ulps<T>, 4 * std::numeric_limits<T>::min()) == "");
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("math functions match the C library", "[expr][functions][math]", ref::float_types) {
+    using T = TestType;
+    check_unary<T>("sqrt", [](const auto& x) { return loom::sqrt(x); }, [](double v) { return std::sqrt(v); }, 0, 100);
+    check_unary<T>("cbrt", [](const auto& x) { return loom::cbrt(x); }, [](double v) { return std::cbrt(v); }, -30, 30);
+    check_unary<T>("exp", [](const auto& x) { return loom::exp(x); }, [](double v) { return std::exp(v); }, -20, 20);
+    check_unary<T>("expm1", [](const auto& x) { return loom::expm1(x); }, [](double v) { return std::expm1(v); }, -3, 3);
+    check_unary<T>("log", [](const auto& x) { return loom::log(x); }, [](double v) { return std::log(v); }, 0.01, 1000);
+    check_unary<T>("log1p", [](const auto& x) { return loom::log1p(x); }, [](double v) { return std::log1p(v); }, -0.9, 50);
+    check_unary<T>("log2", [](const auto& x) { return loom::log2(x); }, [](double v) { return std::log2(v); }, 0.01, 1000);
+    check_unary<T>("log10", [](const auto& x) { return loom::log10(x); }, [](double v) { return std::log10(v); }, 0.01, 1000);
+    check_unary<T>("sin", [](const auto& x) { return loom::sin(x); }, [](double v) { return std::sin(v); }, -7, 7);
+    check_unary<T>("cos", [](const auto& x) { return loom::cos(x); }, [](double v) { return std::cos(v); }, -7, 7);
+    check_unary<T>("tan", [](const auto& x) { return loom::tan(x); }, [](double v) { return std::tan(v); }, -1.4, 1.4);
+    check_unary<T>("asin", [](const auto& x) { return loom::asin(x); }, [](double v) { return std::asin(v); }, -1, 1);
+    check_unary<T>("acos", [](const auto& x) { return loom::acos(x); }, [](double v) { return std::acos(v); }, -1, 1);
+    check_unary<T>("atan", [](const auto& x) { return loom::atan(x); }, [](double v) { return std::atan(v); }, -50, 50);
+    check_unary<T>("sinh", [](const auto& x) { return loom::sinh(x); }, [](double v) { return std::sinh(v); }, -5, 5);
+    check_unary<T>("cosh", [](const auto& x) { return loom::cosh(x); }, [](double v) { return std::cosh(v); }, -5, 5);
+    check_unary<T>("tanh", [](const auto& x) { return loom::tanh(x); }, [](double v) { return std::tanh(v); }, -5, 5);
+    check_unary<T>("abs", [](const auto& x) { return loom::abs(x); }, [](double v) { return std::fabs(v); }, -9, 9);
+    check_unary<T>("square", [](const auto& x) { return loom::square(x); }, [](double v) { return v * v; }, -9, 9);
+    check_unary<T>("floor", [](const auto& x) { return loom::floor(x); }, [](double v) { return std::floor(v); }, -9, 9);
+    check_unary<T>("ceil", [](const auto& x) { return loom::ceil(x); }, [](double v) { return std::ceil(v); }, -9, 9);
+    check_unary<T>("trunc", [](const auto& x) { return loom::trunc(x); }, [](double v) { return std::trunc(v); }, -9, 9);
+}
+
+TEMPLATE_LIST_TEST_CASE("math functions at special values", "[expr][functions][math]", ref::float_types) {
+    using T = TestType;
+    const auto nan = static_cast<T>(nan_v), inf = static_cast<T>(inf_v);
+    const loom::array<T> x = {T(0), T(-0.0), inf, -inf, nan, T(1), T(-1), T(4)};
+    const std::vector<std::size_t> s{x.size()};
+    auto at = [&](const index_t& i) { return x.data()[i[0]]; };
+    // the C library's special-value rules, element by element (NaN, infinities
+    // and zeros exactly, finite values within a few ulps)
+    auto close = [&](const auto& e, auto g) {
+        return ref::mismatch_near(loom::eval(e), s, [&](const index_t& i) { return g(at(i)); }, ulps<T>);
+    };
+    CHECK(close(loom::sqrt(x), [](T v) { return std::sqrt(v); }) == "");
+    CHECK(close(loom::exp(x), [](T v) { return std::exp(v); }) == "");
+    CHECK(close(loom::expm1(x), [](T v) { return std::expm1(v); }) == "");
+    CHECK(close(loom::log(x), [](T v) { return std::log(v); }) == "");
+    CHECK(close(loom::log1p(x), [](T v) { return std::log1p(v); }) == "");
+    CHECK(close(loom::abs(x), [](T v) { return std::fabs(v); }) == "");
+    CHECK(close(loom::floor(x), [](T v) { return std::floor(v); }) == "");
+    CHECK(close(loom::ceil(x), [](T v) { return std::ceil(v); }) == "");
+    CHECK(close(loom::trunc(x), [](T v) { return std::trunc(v); }) == "");
+    CHECK(close(loom::tanh(x), [](T v) { return std::tanh(v); }) == "");
+    CHECK(close(loom::atan(x), [](T v) { return std::atan(v); }) == "");
+    CHECK(close(loom::sin(x), [](T v) { return std::sin(v); }) == "");
+    CHECK(close(loom::cbrt(x), [](T v) { return std::cbrt(v); }) == "");
+    // signed zeros keep their sign where the C library keeps it
+    const loom::array<T> z = {T(-0.0), T(-0.0), T(-0.0), T(-0.0), T(-0.0), T(-0.0), T(-0.0), T(-0.0), T(-0.0)};
+    for (T v : loom::eval(loom::sqrt(z))) CHECK(std::signbit(v));
+    for (T v : loom::eval(loom::sin(z))) CHECK(std::signbit(v));
+    for (T v : loom::eval(loom::floor(z))) CHECK(std::signbit(v));
+    for (T v : loom::eval(loom::trunc(z))) CHECK(std::signbit(v));
+    for (T v : loom::eval(loom::round(z))) CHECK(std::signbit(v));
+    // ceil and trunc of a small negative number are -0
+    const loom::array<T> small = {T(-0.3), T(-0.3), T(-0.3), T(-0.3), T(-0.3), T(-0.3), T(-0.3), T(-0.3), T(-0.3)};
+    for (T v : loom::eval(loom::ceil(small))) CHECK((v == T(0) && std::signbit(v)));
+    for (T v : loom::eval(loom::trunc(small))) CHECK((v == T(0) && std::signbit(v)));
+    for (T v : loom::eval(loom::round(small))) CHECK((v == T(0) && std::signbit(v)));
+}
+
+TEMPLATE_LIST_TEST_CASE("atan2 at zeros and infinities, in SIMD batches and the scalar tail", "[expr][functions][math]", ref::float_types) {
+    using T = TestType;
+    const T inf = static_cast<T>(inf_v), nan = static_cast<T>(nan_v);
+    const std::vector<T> ys = {T(0), T(-0.0), T(0), T(-0.0), inf, inf, -inf, -inf, T(1), T(-1), T(0), nan, T(0), T(-0.0), T(1), -inf};
+    const std::vector<T> xs = {T(0), T(0), T(-0.0), T(-0.0), inf, -inf, inf, -inf, T(0), T(-0.0), T(-3), T(0), nan, T(5), -inf, T(2)};
+    // 16 pairs, then again shifted by one so every pair meets both the SIMD body and the tail
+    for (std::size_t shift = 0; shift < 2; ++shift) {
+        loom::array<T> y(shape_t{17}), x(shape_t{17});
+        for (std::size_t i = 0; i < 17; ++i) {
+            y(i) = ys[(i + shift) % 16];
+            x(i) = xs[(i + shift) % 16];
+        }
+        const loom::array<T> r = loom::atan2(y, x);
+        CHECK(ref::mismatch_near(r, {17}, [&](const index_t& i) { return std::atan2(y(i[0]), x(i[0])); }, ulps<T>) == "");
+        for (std::size_t i = 0; i < 17; ++i) {
+            INFO("atan2(" << y(i) << ", " << x(i) << ")");
+            if (!std::isnan(r(i))) CHECK(std::signbit(r(i)) == std::signbit(std::atan2(y(i), x(i))));
+        }
+    }
+}
+
+TEST_CASE("math on integers computes in double", "[expr][functions][math]") {
+    const loom::array<int> a = {0, 1, 4, 9, 16, 2, 3};
+    const auto r = loom::eval(loom::sqrt(a));
+    static_assert(std::is_same_v<decltype(r)::value_type, double>);
+    for (std::size_t i = 0; i < a.size(); ++i) CHECK(r(i) == std::sqrt(static_cast<double>(a(i))));
+    const loom::array<std::int64_t> big = {(std::int64_t{1} << 53) + 1};
+    CHECK(loom::eval(loom::log2(big))(0) == Approx(53.0));
+    const loom::array<std::uint8_t> u = {0, 255};
+    CHECK(loom::eval(loom::exp(u))(0) == 1.0);
+}
+
+TEMPLATE_LIST_TEST_CASE("atan2 and pow on floats match the C library", "[expr][functions][math]", ref::float_types) {
+    using T = TestType;
+    const auto y = spread<T>(-5, 5, 11);
+    const auto x = ref::make<T>({5, 1}, {T(-3), T(-0.5), T(0), T(0.5), T(3)});
+    const loom::array<T> r = loom::atan2(y, x);
+    CHECK(ref::mismatch_near(r, {5, 11}, [&](const index_t& i) {
+              return static_cast<T>(std::atan2(static_cast<double>(y.data()[i[1]]), static_cast<double>(x.data()[i[0]])));
+          }, ulps<T>) == "");
+    const auto base = spread<T>(0.1, 6, 11);
+    const auto ex = ref::make<T>({5, 1}, {T(-2), T(-0.5), T(0), T(1.5), T(3)});
+    const loom::array<T> p = loom::pow(base, ex);
+    CHECK(ref::mismatch_near(p, {5, 11}, [&](const index_t& i) {
+              return static_cast<T>(std::pow(static_cast<double>(base.data()[i[1]]), static_cast<double>(ex.data()[i[0]])));
+          }, 2 * ulps<T>) == "");
+    // a scalar exponent
+    const loom::array<T> sq = loom::pow(base, 2);
+    CHECK(ref::mismatch_near(sq, {11}, [&](const index_t& i) {
+              const double b = base.data()[i[0]];
+              return static_cast<T>(b * b);
+          }, ulps<T>) == "");
+    // quadrants, worked by hand
+    const loom::array<T> qy = {T(1), T(1), T(-1), T(-1)};
+    const loom::array<T> qx = {T(1), T(-1), T(-1), T(1)};
+    const loom::array<T> q = loom::atan2(qy, qx);
+    const double pi = 3.14159265358979323846;
+    CHECK(q(0) == Approx(pi / 4));
+    CHECK(q(1) == Approx(3 * pi / 4));
+    CHECK(q(2) == Approx(-3 * pi / 4));
+    CHECK(q(3) == Approx(-pi / 4));
+}
+
+TEMPLATE_LIST_TEST_CASE("integer pow is exact, by squaring", "[expr][functions][pow]", ref::integer_types) {
+    using T = TestType;
+    const loom::array<T> base = {T(0), T(1), T(2), T(3), T(5), T(2)};
+    const loom::array<T> ex = {T(3), T(9), T(6), T(4), T(2), T(0)};
+    const loom::array<T> r = loom::pow(base, ex);
+    CHECK(loom::array_equal(r, loom::array<T>{T(0), T(1), T(64), T(81), T(25), T(1)}));
+    if constexpr (std::is_signed_v<T>) {
+        const loom::array<T> b = {T(-2), T(-2), T(2), T(1), T(-1), T(-1)};
+        const loom::array<T> e = {T(3), T(2), T(-1), T(-5), T(-3), T(-4)};
+        // a negative exponent gives 0 unless the base is 1 or -1
+        CHECK(loom::array_equal(loom::pow(b, e), loom::array<T>{T(-8), T(4), T(0), T(1), T(-1), T(1)}));
+    }
+    // overflow wraps as unsigned arithmetic does: 2^(bits) is 0
+    const loom::array<T> two = {T(2)};
+    CHECK(loom::eval(loom::pow(two, T(sizeof(T) * 8)))(0) == T(0));
+}
+
+TEMPLATE_LIST_TEST_CASE("abs, square, rounding and sign on integers", "[expr][functions]", ref::integer_types) {
+    using T = TestType;
+    const auto x = ref::filled<T>({4, 9}, 5);
+    const std::vector<std::size_t> s{4, 9};
+    auto at = [&](const index_t& i) { return x.data()[i[0] * 9 + i[1]]; };
+    CHECK(ref::mismatch(loom::eval(loom::abs(x)), s, [&](const index_t& i) { return at(i) < 0 ? T(-at(i)) : at(i); }) == "");
+    CHECK(ref::mismatch(loom::eval(loom::square(x)), s, [&](const index_t& i) { return static_cast<T>(at(i) * at(i)); }) == "");
+    CHECK(ref::mismatch(loom::eval(loom::floor(x)), s, at) == "");
+    CHECK(ref::mismatch(loom::eval(loom::ceil(x)), s, at) == "");
+    CHECK(ref::mismatch(loom::eval(loom::trunc(x)), s, at) == "");
+    CHECK(ref::mismatch(loom::eval(loom::round(x)), s, at) == "");
+    CHECK(ref::mismatch(loom::eval(loom::sign(x)), s, [&](const index_t& i) {
+              return at(i) > 0 ? T(1) : at(i) < 0 ? static_cast<T>(-1) : T(0);
+          }) == "");
+}
+
+TEMPLATE_LIST_TEST_CASE("round is half to even", "[expr][functions][round]", ref::float_types) {
+    using T = TestType;
+    const loom::array<T> x = {T(0.5),  T(1.5),  T(2.5),   T(3.5),  T(-0.5), T(-1.5), T(-2.5), T(2.4999),
+                              T(2.501), T(-2.6), T(0.0),  T(-0.0), T(7.0),  T(1e7 + 0.5), T(4.5), T(5.5),
+                              T(6.5),  T(-3.5), T(-4.5), T(0.49999997), T(100.5)};
+    const loom::array<T> want = {T(0),  T(2),  T(2),  T(4),  T(-0.0), T(-2), T(-2), T(2),
+                                 T(3),  T(-3), T(0),  T(-0.0), T(7),  T(1e7), T(4), T(6),
+                                 T(6),  T(-4), T(-4), T(0), T(100)};
+    const loom::array<T> r = loom::round(x);
+    CHECK(loom::array_equal(r, want));
+    for (std::size_t i = 0; i < r.size(); ++i) CHECK(std::signbit(r(i)) == std::signbit(want(i)));
+    const loom::array<T> nan = {static_cast<T>(nan_v)};
+    CHECK(std::isnan(loom::eval(loom::round(nan))(0)));
+}
+
+TEMPLATE_LIST_TEST_CASE("sign on floats: -1, 0, 1, NaN stays NaN", "[expr][functions][sign]", ref::float_types) {
+    using T = TestType;
+    // 19 elements: whole SIMD batches and a scalar tail
+    const loom::array<T> x = {T(-3), T(0), T(2.5), static_cast<T>(nan_v), static_cast<T>(-inf_v), static_cast<T>(inf_v),
+                              T(-1e-30), T(1e-30), T(-7), T(7), T(0), T(-2), T(3), T(-4), T(5), T(-6), T(8),
+                              static_cast<T>(nan_v), T(-0.5)};
+    const loom::array<T> r = loom::sign(x);
+    CHECK(ref::mismatch(r, {x.size()}, [&](const index_t& i) {
+              const T v = x.data()[i[0]];
+              return std::isnan(v) ? v : v > 0 ? T(1) : v < 0 ? T(-1) : T(0);
+          }) == "");
+    const loom::array<std::uint8_t> u = {0, 7};
+    CHECK(loom::array_equal(loom::sign(u), loom::array<std::uint8_t>{0, 1}));
+}
+
+TEMPLATE_LIST_TEST_CASE("minimum and maximum, with NaN propagated", "[expr][functions][minmax]", ref::number_types) {
+    using T = TestType;
+    const std::vector<std::size_t> as{3, 7}, bs{7};
+    const auto a = ref::filled<T>(as, 1);
+    const auto b = ref::filled<T>(bs, 2);
+    const loom::array<T> mn = loom::minimum(a, b), mx = loom::maximum(b, a);
+    CHECK(ref::mismatch(mn, as, [&](const index_t& i) {
+              const T x = a.data()[i[0] * 7 + i[1]], y = b.data()[i[1]];
+              return x < y ? x : y;
+          }) == "");
+    CHECK(ref::mismatch(mx, as, [&](const index_t& i) {
+              const T x = a.data()[i[0] * 7 + i[1]], y = b.data()[i[1]];
+              return x > y ? x : y;
+          }) == "");
+    if constexpr (std::is_floating_point_v<T>) {
+        const T n = static_cast<T>(nan_v);
+        // NaN in either position, in the SIMD body (first 16) and the tail
+        loom::array<T> p(shape_t{19}, T(1)), q(shape_t{19}, T(2));
+        p(0) = n;
+        q(5) = n;
+        p(17) = n;
+        q(18) = n;
+        const loom::array<T> lo = loom::minimum(p, q), hi = loom::maximum(p, q);
+        for (std::size_t i = 0; i < 19; ++i) {
+            const bool has_nan = i == 0 || i == 5 || i == 17 || i == 18;
+            INFO("element " << i);
+            CHECK(std::isnan(lo(i)) == has_nan);
+            CHECK(std::isnan(hi(i)) == has_nan);
+            if (!has_nan) {
+                CHECK(lo(i) == T(1));
+                CHECK(hi(i) == T(2));
+            }
+        }
+        // a NaN scalar
+        CHECK(std::isnan(loom::eval(loom::maximum(p, nan_v))(3)));
+    }
+}
+
+TEST_CASE("minimum and maximum promote mixed operands", "[expr][functions][minmax]") {
+    const loom::array<std::int8_t> a = {-100, 100};
+    const loom::array<std::uint8_t> b = {200, 50};
+    const auto lo = loom::eval(loom::minimum(a, b));
+    const auto hi = loom::eval(loom::maximum(a, b));
+    static_assert(std::is_same_v<decltype(lo)::value_type, std::int16_t>);
+    CHECK(loom::array_equal(lo, loom::array<std::int16_t>{-100, 50}));
+    CHECK(loom::array_equal(hi, loom::array<std::int16_t>{200, 100}));
+}
+
+TEMPLATE_LIST_TEST_CASE("clip", "[expr][functions][clip]", ref::number_types) {
+    using T = TestType;
+    const std::vector<std::size_t> xs{4, 9};
+    const auto x = ref::filled<T>(xs, 3);
+    const T lo = T(2), hi = T(5);
+    const loom::array<T> r = loom::clip(x, lo, hi);
+    CHECK(ref::mismatch(r, xs, [&](const index_t& i) {
+              const T v = x.data()[i[0] * 9 + i[1]];
+              return v < lo ? lo : v > hi ? hi : v;
+          }) == "");
+    // array bounds broadcast with x
+    const auto lows = ref::make<T>({4, 1}, {T(0), T(1), T(2), T(3)});
+    const loom::array<T> r2 = loom::clip(x, lows, T(4));
+    CHECK(ref::mismatch(r2, xs, [&](const index_t& i) {
+              const T v = x.data()[i[0] * 9 + i[1]], l = lows.data()[i[0]];
+              const T m = v < l ? l : v;
+              return m > T(4) ? T(4) : m;
+          }) == "");
+    if constexpr (std::is_floating_point_v<T>) {
+        const loom::array<T> n = {static_cast<T>(nan_v), T(-10), T(10)};
+        const loom::array<T> c = loom::clip(n, T(-1), T(1));
+        CHECK(std::isnan(c(0)));
+        CHECK(c(1) == T(-1));
+        CHECK(c(2) == T(1));
+    }
+}
+
+TEST_CASE("where picks x where cond is true, y elsewhere, with broadcasting", "[expr][functions][where]") {
+    const loom::array<bool> cond = {true, false, true};
+    const auto x = ref::make<double>({2, 1}, {10, 20});
+    const loom::array<double> y = {1, 2, 3};
+    const loom::array<double> r = loom::where(cond, x, y);
+    CHECK(loom::array_equal(r, loom::array<double>{{10, 2, 10}, {20, 2, 20}}));
+    // scalars for x and y
+    const loom::array<int> s = loom::where(y > 1.5, 1, -1);
+    CHECK(loom::array_equal(s, loom::array<int>{-1, 1, 1}));
+    // x and y promote: int8 with int16
+    const loom::array<std::int8_t> i8 = {-1, -2, -3};
+    const loom::array<std::int16_t> i16 = {1000, 2000, 3000};
+    const auto m = loom::eval(loom::where(cond, i8, i16));
+    static_assert(std::is_same_v<decltype(m)::value_type, std::int16_t>);
+    CHECK(loom::array_equal(m, loom::array<std::int16_t>{-1, 2000, -3}));
+}
+
+TEST_CASE("where reads a numeric cond as 'not zero'", "[expr][functions][where]") {
+    // cond of a numeric type: any non-zero value counts as true, whatever x and y are
+    const loom::array<double> c = {0.0, 0.5, -0.25, 2.0, std::nan("")};
+    const loom::array<double> fx = {1, 1, 1, 1, 1}, fy = {0, 0, 0, 0, 0};
+    CHECK(loom::array_equal(loom::where(c, fx, fy), loom::array<double>{0, 1, 1, 1, 1}));
+    const loom::array<int> ix = {1, 1, 1, 1, 1}, iy = {0, 0, 0, 0, 0};
+    CHECK(loom::array_equal(loom::where(c, ix, iy), loom::array<int>{0, 1, 1, 1, 1}));
+    const loom::array<std::int64_t> big = {0, 256, 65536, -256, 1};
+    const loom::array<std::int8_t> bx = {1, 1, 1, 1, 1}, by = {0, 0, 0, 0, 0};
+    CHECK(loom::array_equal(loom::where(big, bx, by), loom::array<std::int8_t>{0, 1, 1, 1, 1}));
+}
+
+TEMPLATE_LIST_TEST_CASE("isnan, isinf, isfinite", "[expr][functions][predicates]", ref::all_types) {
+    using T = TestType;
+    if constexpr (std::is_floating_point_v<T>) {
+        const loom::array<T> x = {T(0), static_cast<T>(nan_v), static_cast<T>(inf_v), static_cast<T>(-inf_v),
+                                  std::numeric_limits<T>::max(), std::numeric_limits<T>::denorm_min(), T(-1)};
+        CHECK(loom::array_equal(loom::isnan(x), loom::array<bool>{false, true, false, false, false, false, false}));
+        CHECK(loom::array_equal(loom::isinf(x), loom::array<bool>{false, false, true, true, false, false, false}));
+        CHECK(loom::array_equal(loom::isfinite(x), loom::array<bool>{true, false, false, false, true, true, true}));
+    } else {
+        const auto x = ref::filled<T>({9}, 4);
+        for (bool v : loom::eval(loom::isnan(x))) CHECK_FALSE(v);
+        for (bool v : loom::eval(loom::isinf(x))) CHECK_FALSE(v);
+        for (bool v : loom::eval(loom::isfinite(x))) CHECK(v);
+    }
+}
+
+TEMPLATE_LIST_TEST_CASE("logical_and, logical_or, logical_not read 'not zero'", "[expr][functions][logical]", ref::all_types) {
+    using T = TestType;
+    const std::vector<std::size_t> as{3, 6}, bs{6};
+    const auto a = ref::filled<T>(as, 6);
+    const auto b = ref::filled<T>(bs, 7);
+    auto av = [&](const index_t& i) { return a.data()[i[0] * 6 + i[1]] != T(0); };
+    auto bv = [&](const index_t& i) { return b.data()[i[1]] != T(0); };
+    CHECK(ref::mismatch(loom::eval(loom::logical_and(a, b)), as, [&](const index_t& i) { return av(i) && bv(i); }) == "");
+    CHECK(ref::mismatch(loom::eval(loom::logical_or(a, b)), as, [&](const index_t& i) { return av(i) || bv(i); }) == "");
+    CHECK(ref::mismatch(loom::eval(loom::logical_not(a)), as, [&](const index_t& i) { return !av(i); }) == "");
+    CHECK(ref::mismatch(loom::eval(loom::logical_and(a, true)), as, av) == "");
+    CHECK(ref::mismatch(loom::eval(loom::logical_or(a, false)), as, av) == "");
+}
+
+TEST_CASE("logical functions on mixed types and NaN", "[expr][functions][logical]") {
+    const loom::array<double> d = {0.0, 0.5, std::nan(""), -0.0};
+    const loom::array<int> i = {1, 1, 0, 1};
+    CHECK(loom::array_equal(loom::logical_and(d, i), loom::array<bool>{false, true, false, false}));
+    CHECK(loom::array_equal(loom::logical_or(d, i), loom::array<bool>{true, true, true, true}));
+    CHECK(loom::array_equal(loom::logical_not(d), loom::array<bool>{true, false, false, true}));
+}
+
+TEST_CASE("astype converts with static_cast", "[expr][functions][astype]") {
+    const loom::array<double> d = {-2.7, -0.5, 0.0, 0.5, 2.7, 255.0};
+    CHECK(loom::array_equal(loom::astype<int>(d), loom::array<int>{-2, 0, 0, 0, 2, 255}));
+    CHECK(loom::array_equal(loom::astype<bool>(d), loom::array<bool>{true, true, false, true, true, true}));
+    const loom::array<double> pos = {0.0, 1.9, 254.5};
+    CHECK(loom::array_equal(loom::astype<std::uint8_t>(pos), loom::array<std::uint8_t>{0, 1, 254}));
+    const loom::array<bool> b = {true, false};
+    CHECK(loom::array_equal(loom::astype<float>(b), loom::array<float>{1.0f, 0.0f}));
+    const loom::array<std::int32_t> big = {16777217, -16777217};
+    CHECK(loom::array_equal(loom::astype<float>(big), loom::array<float>{16777216.0f, -16777216.0f}));
+    const loom::array<std::int32_t> w = {300, -1};
+    CHECK(loom::array_equal(loom::astype<std::uint8_t>(w), loom::array<std::uint8_t>{44, 255}));
+    // astype of an expression, and to the same type (a no-op)
+    CHECK(loom::array_equal(loom::astype<std::int64_t>(w * 2), loom::array<std::int64_t>{600, -2}));
+    const auto same = loom::eval(loom::astype<double>(d));
+    CHECK(loom::array_equal(same, d));
+    // long enough for SIMD batches: the identity cast keeps every element
+    const auto x = spread<double>(-3, 3);
+    CHECK(loom::array_equal(loom::astype<double>(x) + 0.0, x));
+    // float -> double is exact; double -> float rounds
+    const loom::array<double> third = {1.0 / 3};
+    CHECK(loom::eval(loom::astype<float>(third))(0) == static_cast<float>(1.0 / 3));
+}
