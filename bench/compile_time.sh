@@ -4,9 +4,8 @@
 #
 #   bash bench/compile_time.sh            # CXX=clang++ to use another compiler
 #
-# The loom program is examples/quickstart.cpp, or bench/compile_loom_equiv.cpp while that does not
-# exist; the xtensor program is bench/compile_xtensor_equiv.cpp (with XTENSOR_USE_XSIMD, as the
-# benchmarks build it). Times are CPU seconds (user + sys) of the compiler, which other jobs on the
+# The loom program is examples/quickstart.cpp; the xtensor program is bench/compile_xtensor_equiv.cpp,
+# the same operations line for line (with XTENSOR_USE_XSIMD, as the benchmarks build it). Times are CPU seconds (user + sys) of the compiler, which other jobs on the
 # machine disturb less than wall time; wall time is shown too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,7 +13,6 @@ cd "$(dirname "$0")/.."
 cxx=${CXX:-g++}
 runs=${RUNS:-3}
 loom_src=examples/quickstart.cpp
-[ -f "$loom_src" ] || loom_src=bench/compile_loom_equiv.cpp
 xt_src=bench/compile_xtensor_equiv.cpp
 pin=()
 if command -v taskset >/dev/null 2>&1 && [ "${LOOM_BENCH_CPU:-1}" != none ]; then

@@ -297,7 +297,18 @@ def machine(args, context, numpy_version):
                 native = "-O3 -march=native" if o.get("value") else "-O3 (no -march=native)"
     caches = ", ".join(f"L{c['level']} {c['size'] // 1024} KiB" + (" (data)" if c["type"] == "Data" else "")
                        for c in context.get("caches", []) if c["type"] != "Instruction")
-    return {"cpu": model, "cores": cores, "caches": caches, "compiler": compiler, "flags": native,
+    revision = "?"
+    try:
+        git = ["git", "-C", str(ROOT)]
+        revision = subprocess.run(git + ["rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                  check=True).stdout.strip()
+        dirty = subprocess.run(git + ["status", "--porcelain", "--", "include", "bench"], capture_output=True,
+                               text=True).stdout.strip()
+        if dirty:
+            revision += " with uncommitted changes in include/ or bench/"
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return {"revision": revision, "cpu": model, "cores": cores, "caches": caches, "compiler": compiler, "flags": native,
             "kernel": platform.release(), "numpy": numpy_version or "not run",
             "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
 
@@ -356,6 +367,7 @@ def main():
             f"Measured {info['date']} ({mode} mode: {args.repetitions} repetitions of at least "
             f"{args.min_time} s, medians of CPU time, pinned to cpu {args.cpu}).",
             "",
+            f"- loom: commit {info['revision']}",
             f"- CPU: {info['cpu']}, {info['cores']} cores ({info['caches']})",
             f"- compiler: {info['compiler']}, `{info['flags']}`; Linux {info['kernel']}; NumPy {info['numpy']}",
             "",
