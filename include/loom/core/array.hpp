@@ -79,7 +79,18 @@ public:
         std::fill_n(buf_.data(), size(), value);
     }
     //! Nested braces, rank 1 to 4; ragged input throws std::invalid_argument.
-    array(std::initializer_list<T> l) { from_nested<1>(l); }
+    //!   loom::array<double> v = {1, 2.5, 3};          // (3,)
+    //!   loom::array<double> c = {{1}, {2}, {3}};      // (3, 1)
+    //! Rank 1 takes its elements as arguments (not an initializer_list<T>), so
+    //! that `{{1}, {2}}` is a (2, 1) column and not the vector (1, 2).
+    //! (Innermost lists of one element at rank 3 or 4, as in `{{{1}}, {{2}}}`,
+    //! are ambiguous in C++: build those with reshape.)
+    template <scalar_value... U>
+        requires(sizeof...(U) >= 1)
+    array(U... v) {
+        const T values[] = {static_cast<T>(v)...};
+        from_values(values, sizeof...(U));
+    }
     array(detail::nested_list_t<T, 2> l) { from_nested<2>(l); }
     array(detail::nested_list_t<T, 3> l) { from_nested<3>(l); }
     array(detail::nested_list_t<T, 4> l) { from_nested<4>(l); }
@@ -122,6 +133,11 @@ public:
         return *this;
     }
 
+    //! Not value semantics for a number: `r = 2.0` would make r the 1-element
+    //! array (2.); use `r.fill(2.0)` or `view(r, ellipsis) = 2.0`.
+    template <scalar_value U>
+    array& operator=(U) = delete;
+
     //! In place: `x` must broadcast to shape(); nothing is written otherwise.
     template <operand X> array& operator+=(X&& x) { return compound<ops::add>(std::forward<X>(x)); }
     template <operand X> array& operator-=(X&& x) { return compound<ops::subtract>(std::forward<X>(x)); }
@@ -162,6 +178,14 @@ public:
     void fill(T value) noexcept { std::fill_n(data(), size(), value); }
 
 private:
+    void from_values(const T* values, std::size_t n) {
+        detail::buffer<T> b(n);
+        std::copy_n(values, n, b.data());
+        shape_ = shape_t{n};
+        strides_ = c_strides(shape_);
+        buf_ = std::move(b);
+    }
+
     template <std::size_t R>
     void from_nested(const detail::nested_list_t<T, R>& l) {
         shape_t s;

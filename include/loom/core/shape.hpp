@@ -66,14 +66,11 @@ inline std::ostream& operator<<(std::ostream& os, const shape_t& s) {
 //! Number of elements; throws std::length_error when the product overflows std::size_t.
 inline std::size_t size_of(const shape_t& s) {
     std::size_t n = 1;
-    bool zero = false;
     bool overflow = false;
     for (std::size_t e : s) {
-        if (e == 0) zero = true;
-        else if (n > std::numeric_limits<std::size_t>::max() / e) overflow = true;
-        else n *= e;
+        if (e == 0) return 0;
+        overflow |= __builtin_mul_overflow(n, e, &n);  // no division on this hot path
     }
-    if (zero) return 0;
     if (overflow)
         throw std::length_error("loom: shape " + detail::to_string(s) +
                                 " has more elements than std::size_t can count");

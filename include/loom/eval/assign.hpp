@@ -104,12 +104,45 @@ struct leaves_of {
     explicit leaves_of(const E& e) { walker<E>::collect(e, d); }
 };
 
+// Same shapes, everything contiguous: one flat loop and no plan. Returns
+// false when that does not apply (or a leaf overlaps the target elsewhere).
+template <class T, class E>
+bool assign_flat(T* data, const shape_t& shape, const strides_t& strides, const E& e, const leaves_of<E>& lv) {
+    constexpr std::size_t L = walker<E>::leaves;
+    if (!all_shaped(lv.d, L, shape) || !is_contiguous(shape, strides)) return false;
+    const std::size_t n = size_of(shape);
+    const auto* t = reinterpret_cast<const std::byte*>(data);
+    const std::byte* base[L ? L : 1];
+    std::ptrdiff_t step[L ? L : 1];
+    for (std::size_t k = 0; k < L; ++k) {
+        const leaf_desc& d = lv.d[k];
+        if (!is_contiguous(shape, *d.strides)) return false;
+        // a leaf over the target's own elements in step is fine (x = x * 2);
+        // any other overlap goes through the aliasing path
+        if (d.data != t && d.data < t + n * sizeof(T) && t < d.data + n * d.elem) return false;
+        if (d.data == t && d.elem != sizeof(T)) return false;
+        base[k] = d.data;
+        step[k] = static_cast<std::ptrdiff_t>(d.elem);
+    }
+    if constexpr (kernel<T, E>::vectorized) {
+        kernel<T, E>::row_flat(e, data, base, n);
+    } else {
+        typename kernel<T, E>::row_state s;
+        s.n = n;
+        s.out_step = 1;
+        for (std::size_t k = 0; k < L; ++k) s.step[k] = step[k];
+        kernel<T, E>::row_scalar(e, data, base, s, n);
+    }
+    return true;
+}
+
 // target[...] <- e, given e's leaves; e's shape broadcasts to the target's
 // (checked by the caller).
 template <class T, class E>
 void assign_leaves(T* data, const shape_t& shape, const strides_t& strides, const E& e,
                    const leaves_of<E>& lv) {
     constexpr std::size_t L = walker<E>::leaves;
+    if (assign_flat(data, shape, strides, e, lv)) return;
     const leaf_desc* leaves = lv.d;
     const auto* tdata = reinterpret_cast<const std::byte*>(data);
     if constexpr (L > 0) {
@@ -129,17 +162,6 @@ void assign_leaves(T* data, const shape_t& shape, const strides_t& strides, cons
             make_plan(p, shape, strides, d.d);
             kernel<T, raw_leaf<T>>::run(src, data, p);
             return;
-        }
-    }
-    // same shapes, all contiguous: one flat loop, no plan
-    if (kernel<T, E>::vectorized && all_shaped(leaves, L, shape) && is_contiguous(shape, strides)) {
-        bool flat = true;
-        for (std::size_t k = 0; flat && k < L; ++k)
-            flat = leaves[k].elem == sizeof(T) && is_contiguous(shape, *leaves[k].strides);
-        if (flat) {
-            const std::byte* base[L ? L : 1];
-            for (std::size_t k = 0; k < L; ++k) base[k] = leaves[k].data;
-            return kernel<T, E>::row_flat(e, data, base, size_of(shape));
         }
     }
     plan<L> p;
@@ -162,14 +184,16 @@ void assign_inplace(T* data, const shape_t& shape, const strides_t& strides, con
     assign_leaves(data, shape, strides, value, lv);
 }
 
-// target op= e: checked before a single element is written.
+// target op= e: checked before a single element is written. The whole
+// `target op e` node is resolved, so in_dim operands take the target's rank
+// and the rank-promotion policy sees the operation as `target = target op e`.
 template <class Op, class Target, class X>
 void compound_assign(Target& target, X&& x) {
-    auto value = make_fn<Op>(target, std::forward<X>(x));
-    const auto& v = boost::hana::at_c<1>(value.args_);
-    const leaves_of<std::remove_cvref_t<decltype(v)>> lv(v);
-    if (!all_shaped(lv.d, lv.size, target.shape())) check_inplace(target.shape(), shape_of(v));
-    assign_into(target.data(), target.shape(), target.strides(), value);
+    const auto value = make_fn<Op>(target, std::forward<X>(x));
+    using V = std::remove_cvref_t<decltype(value)>;
+    const leaves_of<V> lv(value);
+    if (!all_shaped(lv.d, lv.size, target.shape())) check_inplace(target.shape(), shape_of(value));
+    assign_leaves(target.data(), target.shape(), target.strides(), value, lv);
 }
 
 }  // namespace loom::detail

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstddef>
 #include <cstring>
 
@@ -20,8 +21,8 @@ inline constexpr bool runs_simd = LOOM_SIMD && simd::vectorizable<T> && walker<E
 // per assignment, not per row:
 //   flat    every leaf and the target step by one element: one shared index,
 //           the loop a hand-written one would be
-//   general a leaf is broadcast along the row (stride 0): it reads a one-batch
-//           splat buffer refilled per row, every leaf steps by its own step
+//   general a leaf is broadcast along the row (stride 0): its batches are its
+//           value splatted, every leaf steps by its own step
 //   packed  a leaf or the target is strided: gathered/scattered through
 //           chunk buffers, then as general
 enum class row_kind { flat, general, packed };
@@ -34,6 +35,7 @@ struct kernel {
     static constexpr std::size_t W = vectorized ? simd::lanes<T> : 1;
     static constexpr auto one = static_cast<std::ptrdiff_t>(sizeof(T));
     static constexpr std::size_t chunk = 256;  // elements per packed chunk
+    static constexpr std::size_t tile = 64;    // rows and columns of a tile
 
     // Per-assignment state: the inner steps and the buffers the row kinds use.
     struct row_state {
@@ -41,15 +43,18 @@ struct kernel {
         std::size_t n;                 // row length
         std::ptrdiff_t out_step;       // target stride, elements
         std::ptrdiff_t step[slots];    // leaf strides, bytes
-        cursor c[slots];
-        alignas(64) T splat[slots][W];
+        bool tiled;                    // walk the two innermost axes in tiles
+        cursor c[slots];               // steps per leaf; pointers are set per row
     };
 
     // out[0 .. n) <- e with every leaf stepping by one element from base[k].
     LOOM_INLINE static void row_flat(const E& e, T* out, const std::byte* const* base_in, std::size_t n) {
         cursor c[slots];
         const std::byte* base[slots];
-        for (std::size_t k = 0; k < L; ++k) base[k] = base_in[k];
+        for (std::size_t k = 0; k < L; ++k) {
+            base[k] = base_in[k];
+            c[k] = {base[k], one * static_cast<std::ptrdiff_t>(W), one};
+        }
         std::size_t i = 0;
 #if LOOM_SIMD
         if constexpr (vectorized) {
@@ -85,50 +90,37 @@ struct kernel {
         }
     }
 
-    // One batch-wide store, so the loads that follow forward from it (a
-    // scalar fill followed by a vector load stalls on store forwarding).
-    LOOM_INLINE static void fill_splat(T* splat, const std::byte* src) {
-#if LOOM_SIMD
-        if constexpr (vectorized) simd::store(splat, simd::splat(*reinterpret_cast<const T*>(src)));
-#endif
-    }
-
-    // One row in the general kind: stride-0 leaves read a refilled splat buffer.
-    LOOM_INLINE static void row_general(const E& e, T* out, const std::byte* const* ptr, row_state& s) {
-        for (std::size_t k = 0; k < L; ++k) {
-            if (s.step[k] == 0) {
-                if constexpr (vectorized) fill_splat(s.splat[k], ptr[k]);
-                else s.c[k].p = ptr[k];
-            } else {
-                s.c[k].p = ptr[k];
-            }
-        }
-        row_stepped(e, out, s.c, s.n);
+    // One row in the general kind: cursors built as locals from the row pointers.
+    LOOM_INLINE static void row_general(const E& e, T* out, const std::byte* const* ptr, const row_state& s,
+                                        std::size_t n) {
+        cursor c[slots];
+        for (std::size_t k = 0; k < L; ++k) c[k] = {ptr[k], s.c[k].step_batch, s.c[k].step_one};
+        row_stepped(e, out, c, n);
     }
 
     // One row with strided leaves or target: gather, compute, scatter, chunk by chunk.
-    static void row_packed(const E& e, T* out, const std::byte* const* ptr, row_state& s) {
+    static void row_packed(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::size_t n) {
         alignas(64) T buf[slots][chunk];
         alignas(64) T obuf[chunk];
-        for (std::size_t k = 0; k < L; ++k)
-            if (s.step[k] == 0) fill_splat(s.splat[k], ptr[k]);
-        for (std::size_t start = 0; start < s.n; start += chunk) {
-            const std::size_t m = std::min(chunk, s.n - start);
+        cursor c[slots];
+        for (std::size_t k = 0; k < L; ++k) c[k] = {ptr[k], s.c[k].step_batch, s.c[k].step_one};
+        for (std::size_t start = 0; start < n; start += chunk) {
+            const std::size_t m = std::min(chunk, n - start);
             const auto st = static_cast<std::ptrdiff_t>(start);
             for (std::size_t k = 0; k < L; ++k) {
-                if (s.step[k] == 0) continue;  // the splat buffer stays put
+                if (s.step[k] == 0) continue;  // one value for the whole row
                 if (s.step[k] == one) {
-                    s.c[k].p = ptr[k] + st * one;
+                    c[k].p = ptr[k] + st * one;
                     continue;
                 }
                 const std::byte* src = ptr[k] + st * s.step[k];
                 for (std::size_t j = 0; j < m; ++j, src += s.step[k]) std::memcpy(&buf[k][j], src, sizeof(T));
-                s.c[k].p = reinterpret_cast<const std::byte*>(buf[k]);
+                c[k].p = reinterpret_cast<const std::byte*>(buf[k]);
             }
             if (s.out_step == 1) {
-                row_stepped(e, out + start, s.c, m);
+                row_stepped(e, out + start, c, m);
             } else {
-                row_stepped(e, obuf, s.c, m);
+                row_stepped(e, obuf, c, m);
                 T* o = out + st * s.out_step;
                 for (std::size_t j = 0; j < m; ++j, o += s.out_step) *o = obuf[j];
             }
@@ -137,45 +129,72 @@ struct kernel {
 
     // Scalar kind (mixed element types, bool, ops without batch bodies): every
     // leaf and the target step by their own strides.
-    LOOM_INLINE static void row_scalar(const E& e, T* out, const std::byte* const* ptr, row_state& s) {
-        for (std::size_t k = 0; k < L; ++k) s.c[k].p = ptr[k];
-        for (std::size_t i = 0; i < s.n; ++i, out += s.out_step) {
-            *out = static_cast<T>(walker<E>::template scalar<0>(e, s.c));
-            for (std::size_t k = 0; k < L; ++k) s.c[k].p += s.step[k];
+    LOOM_INLINE static void row_scalar(const E& e, T* out, const std::byte* const* ptr, const row_state& s,
+                                       std::size_t n) {
+        cursor c[slots];
+        for (std::size_t k = 0; k < L; ++k) c[k] = {ptr[k], 0, s.step[k]};
+        for (std::size_t i = 0; i < n; ++i, out += s.out_step) {
+            *out = static_cast<T>(walker<E>::template scalar<0>(e, c));
+            for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_one;
         }
     }
 
     template <row_kind K>
-    LOOM_INLINE static void row(const E& e, T* out, const std::byte* const* ptr, row_state& s) {
-        if constexpr (!vectorized) row_scalar(e, out, ptr, s);
-        else if constexpr (K == row_kind::flat) row_flat(e, out, ptr, s.n);
-        else if constexpr (K == row_kind::general) row_general(e, out, ptr, s);
-        else row_packed(e, out, ptr, s);
+    LOOM_INLINE static void row(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::size_t n) {
+        if constexpr (!vectorized) row_scalar(e, out, ptr, s, n);
+        else if constexpr (K == row_kind::flat) row_flat(e, out, ptr, n);
+        else if constexpr (K == row_kind::general) row_general(e, out, ptr, s, n);
+        else row_packed(e, out, ptr, s, n);
     }
 
-    // Every row of the plan, walking the outer axes as an odometer.
+    // The two innermost axes: m rows of s.n elements, the rows os (target,
+    // elements) and is[k] (leaves, bytes) apart. Row by row; or, when an
+    // operand runs against the target's order (A + transpose(B)), in square
+    // tiles, so that the lines such an operand touches stay in L1 across rows.
     template <row_kind K>
-    static void rows(const E& e, T* out, const plan<L>& p, row_state& s) {
-        const std::byte* ptr[slots];
-        for (std::size_t k = 0; k < L; ++k) ptr[k] = p.base[k];
-        const std::size_t r = p.rank;
-        if (r <= 1) return row<K>(e, out, ptr, s);
-        if (r == 2) {
-            const std::size_t m = p.extent[0];
-            const std::ptrdiff_t os = p.out[0];
-            std::ptrdiff_t is[slots];
-            for (std::size_t k = 0; k < L; ++k) is[k] = p.in[k][0];
+    LOOM_INLINE static void block(const E& e, T* out, const std::byte* const* ptr, const row_state& s,
+                                  std::size_t m, std::ptrdiff_t os, const std::ptrdiff_t* is) {
+        const std::byte* q[slots] = {};
+        if (!s.tiled) {
+            for (std::size_t k = 0; k < L; ++k) q[k] = ptr[k];
             for (std::size_t i = 0; i < m; ++i) {
-                row<K>(e, out, ptr, s);
+                row<K>(e, out, q, s, s.n);
                 out += os;
-                for (std::size_t k = 0; k < L; ++k) ptr[k] += is[k];
+                for (std::size_t k = 0; k < L; ++k) q[k] += is[k];
             }
             return;
         }
-        shape_t idx(r - 1, 0);
+        for (std::size_t i0 = 0; i0 < m; i0 += tile) {
+            const std::size_t i1 = std::min(m, i0 + tile);
+            for (std::size_t j0 = 0; j0 < s.n; j0 += tile) {
+                const std::size_t jn = std::min(s.n - j0, tile);
+                const auto j = static_cast<std::ptrdiff_t>(j0);
+                for (std::size_t i = i0; i < i1; ++i) {
+                    const auto ii = static_cast<std::ptrdiff_t>(i);
+                    for (std::size_t k = 0; k < L; ++k) q[k] = ptr[k] + ii * is[k] + j * s.step[k];
+                    row<K>(e, out + ii * os + j * s.out_step, q, s, jn);
+                }
+            }
+        }
+    }
+
+    // Every row of the plan: the two innermost axes as a block, the outer
+    // ones as an odometer.
+    template <row_kind K>
+    static void rows(const E& e, T* out, const plan<L>& p, const row_state& s) {
+        const std::byte* ptr[slots] = {};
+        for (std::size_t k = 0; k < L; ++k) ptr[k] = p.base[k];
+        const std::size_t r = p.rank;
+        if (r <= 1) return row<K>(e, out, ptr, s, s.n);
+        const std::size_t m = p.extent[r - 2];
+        const std::ptrdiff_t os = p.out[r - 2];
+        std::ptrdiff_t is[slots] = {};
+        for (std::size_t k = 0; k < L; ++k) is[k] = p.in[k][r - 2];
+        if (r == 2) return block<K>(e, out, ptr, s, m, os, is);
+        shape_t idx(r - 2, 0);
         for (;;) {
-            row<K>(e, out, ptr, s);
-            std::size_t d = r - 1;
+            block<K>(e, out, ptr, s, m, os, is);
+            std::size_t d = r - 2;
             for (;;) {
                 if (d == 0) return;
                 --d;
@@ -197,13 +216,19 @@ struct kernel {
         s.n = r ? p.extent[r - 1] : 1;
         s.out_step = r ? p.out[r - 1] : 1;
         bool flat = s.out_step == 1, packed = s.out_step != 1;
+        // tiles when an operand steps across cache lines along the row but
+        // more closely along the next axis out
+        const auto against = [&](std::ptrdiff_t inner, std::ptrdiff_t outer) {
+            return r >= 2 && std::abs(inner) > 64 && std::abs(outer) < std::abs(inner);
+        };
+        s.tiled = r >= 2 && against(s.out_step * one, p.out[r - 2] * one);
         for (std::size_t k = 0; k < L; ++k) {
             s.step[k] = r ? p.in[k][r - 1] : 0;
             flat = flat && s.step[k] == one;
             packed = packed || (s.step[k] != 0 && s.step[k] != one);
-            const bool splat = s.step[k] == 0 && vectorized;
-            s.c[k] = {splat ? reinterpret_cast<const std::byte*>(s.splat[k]) : nullptr,
-                      splat ? 0 : one * static_cast<std::ptrdiff_t>(W), splat ? 0 : one};
+            s.tiled = s.tiled || (r >= 2 && against(s.step[k], p.in[k][r - 2]));
+            const bool bcast = s.step[k] == 0;
+            s.c[k] = {nullptr, bcast ? 0 : one * static_cast<std::ptrdiff_t>(W), bcast ? 0 : one};
         }
         if (flat) rows<row_kind::flat>(e, out, p, s);
         else if (!packed) rows<row_kind::general>(e, out, p, s);

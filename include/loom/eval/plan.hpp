@@ -45,13 +45,18 @@ void make_plan(plan<L>& p, const shape_t& shape, const strides_t& out_strides,
     }
     if (p.size == 0) return;
     // keep the axes longer than 1
-    for (std::size_t i = 0; i < n; ++i) {
+    std::size_t r = 0;
+    for (std::size_t i = 0; i < n; ++i) r += shape[i] != 1;
+    p.extent.resize(r);
+    p.out.resize(r);
+    for (std::size_t k = 0; k < L; ++k) p.in[k].resize(r);
+    for (std::size_t i = 0, j = 0; i < n; ++i) {
         if (shape[i] == 1) continue;
-        p.extent.push_back(shape[i]);
-        p.out.push_back(out_strides[i]);
-        for (std::size_t k = 0; k < L; ++k) p.in[k].push_back(leaf_stride(leaves[k], n, i));
+        p.extent[j] = shape[i];
+        p.out[j] = out_strides[i];
+        for (std::size_t k = 0; k < L; ++k) p.in[k][j] = leaf_stride(leaves[k], n, i);
+        ++j;
     }
-    std::size_t r = p.extent.size();
     // order axes by the target's strides, largest outermost (insertion sort: ranks are small)
     for (std::size_t i = 1; i < r; ++i) {
         for (std::size_t j = i; j > 0 && std::labs(p.out[j]) > std::labs(p.out[j - 1]); --j) {

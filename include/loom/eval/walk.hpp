@@ -21,8 +21,8 @@ struct leaf_desc {
 };
 
 // Where the kernel reads a leaf in the current row: a pointer and the byte
-// steps per SIMD batch and per scalar element. A stride-0 leaf points at a
-// splat buffer with steps of 0, so every leaf is read the same way.
+// steps per SIMD batch and per scalar element. A leaf broadcast along the row
+// has steps of 0 and its batches are its one value splatted.
 struct cursor {
     const std::byte* p;
     std::ptrdiff_t step_batch;
@@ -85,6 +85,9 @@ struct walker<E> {
 #if LOOM_SIMD
     template <std::size_t K, class C>
     static simd::batch<C> batch(const E&, const cursor* c) {
+        // a leaf broadcast along the row (step 0) is one value splatted; the
+        // test is loop-invariant, so compilers unswitch the row loop on it
+        if (c[K].step_batch == 0) return simd::splat(*reinterpret_cast<const C*>(c[K].p));
         return simd::load(reinterpret_cast<const C*>(c[K].p));
     }
 #endif

@@ -8,7 +8,17 @@
 #include "../core/dtype.hpp"
 
 #if LOOM_SIMD
+// GCC 12 warns "may be used uninitialized" inside its own AVX-512 intrinsics
+// (e.g. _mm512_sqrt_pd) when inlined through xsimd; the warning is located in
+// these headers, so it is silenced for them alone.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <xsimd/xsimd.hpp>
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 #endif
 
 namespace loom::simd {
