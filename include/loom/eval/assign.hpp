@@ -100,7 +100,7 @@ inline bool all_shaped(const leaf_desc* d, std::size_t n, const shape_t& s) {
 template <class E>
 struct leaves_of {
     static constexpr std::size_t size = walker<E>::leaves;
-    leaf_desc d[size ? size : 1];
+    leaf_desc d[size ? size : 1] = {};
     explicit leaves_of(const E& e) { walker<E>::collect(e, d); }
 };
 

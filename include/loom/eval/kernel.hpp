@@ -44,12 +44,12 @@ struct kernel {
         std::ptrdiff_t out_step;       // target stride, elements
         std::ptrdiff_t step[slots];    // leaf strides, bytes
         bool tiled;                    // walk the two innermost axes in tiles
-        cursor c[slots];               // steps per leaf; pointers are set per row
+        cursor c[slots] = {};               // steps per leaf; pointers are set per row
     };
 
     // out[0 .. n) <- e with every leaf stepping by one element from base[k].
     LOOM_INLINE static void row_flat(const E& e, T* out, const std::byte* const* base_in, std::size_t n) {
-        cursor c[slots];
+        cursor c[slots] = {};
         const std::byte* base[slots];
         for (std::size_t k = 0; k < L; ++k) {
             base[k] = base_in[k];
@@ -73,7 +73,7 @@ struct kernel {
     // out[0 .. n) <- e, every cursor stepping by its own step (0 for splats).
     // The cursors are copied to locals so that they live in registers.
     LOOM_INLINE static void row_stepped(const E& e, T* out, const cursor* start, std::size_t n) {
-        cursor c[slots];
+        cursor c[slots] = {};
         for (std::size_t k = 0; k < L; ++k) c[k] = start[k];
         std::size_t i = 0;
 #if LOOM_SIMD
@@ -93,16 +93,16 @@ struct kernel {
     // One row in the general kind: cursors built as locals from the row pointers.
     LOOM_INLINE static void row_general(const E& e, T* out, const std::byte* const* ptr, const row_state& s,
                                         std::size_t n) {
-        cursor c[slots];
+        cursor c[slots] = {};
         for (std::size_t k = 0; k < L; ++k) c[k] = {ptr[k], s.c[k].step_batch, s.c[k].step_one};
         row_stepped(e, out, c, n);
     }
 
     // One row with strided leaves or target: gather, compute, scatter, chunk by chunk.
-    static void row_packed(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::size_t n) {
+    [[gnu::noinline]] static void row_packed(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::size_t n) {
         alignas(64) T buf[slots][chunk];
         alignas(64) T obuf[chunk];
-        cursor c[slots];
+        cursor c[slots] = {};
         for (std::size_t k = 0; k < L; ++k) c[k] = {ptr[k], s.c[k].step_batch, s.c[k].step_one};
         for (std::size_t start = 0; start < n; start += chunk) {
             const std::size_t m = std::min(chunk, n - start);
@@ -131,7 +131,7 @@ struct kernel {
     // leaf and the target step by their own strides.
     LOOM_INLINE static void row_scalar(const E& e, T* out, const std::byte* const* ptr, const row_state& s,
                                        std::size_t n) {
-        cursor c[slots];
+        cursor c[slots] = {};
         for (std::size_t k = 0; k < L; ++k) c[k] = {ptr[k], 0, s.step[k]};
         for (std::size_t i = 0; i < n; ++i, out += s.out_step) {
             *out = static_cast<T>(walker<E>::template scalar<0>(e, c));
