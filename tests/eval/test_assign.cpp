@@ -61,6 +61,19 @@ TEST_CASE("the Array API example: x[...] = a is fine, x[1, ...] = a is rejected"
     CHECK_THROWS_AS(loom::adapt(x.data() + 12, {3, 4}) = a, std::invalid_argument);
 }
 
+TEST_CASE("the Array API example through loom::view, as API.md writes it", "[eval][assign][inplace]") {
+    loom::array<double> x = loom::zeros<double>({2, 3, 4});
+    loom::array<double> a = loom::ones<double>({1, 3, 4});
+    loom::view(x, loom::ellipsis) = a;  // fine
+    for (double v : x) CHECK(v == 1.0);
+    x(1, 2, 3) = 5.0;
+    CHECK_THROWS_AS(loom::view(x, 1, loom::ellipsis) = a, loom::broadcast_error);  // x unchanged
+    for (std::size_t i = 0; i < x.size(); ++i) CHECK(x.data()[i] == (i == 23 ? 5.0 : 1.0));
+    // a (3, 4) value is fine there
+    loom::view(x, 1, loom::ellipsis) = loom::full(shape_t{3, 4}, 2.0);
+    for (std::size_t i = 0; i < x.size(); ++i) CHECK(x.data()[i] == (i < 12 ? 1.0 : 2.0));
+}
+
 TEST_CASE("in-place errors name both shapes and the axis", "[eval][assign][inplace][errors]") {
     loom::array<double> r = loom::zeros<double>({3, 3});
     const loom::array<double> v = loom::zeros<double>({2, 4});
@@ -228,6 +241,20 @@ TEMPLATE_LIST_TEST_CASE("an operand overlapping the target with another layout r
             CHECK(ref::mismatch(x, {n, n}, [&](const index_t& i) {
                       return static_cast<T>(old[i[0] * n + i[1]] + old[i[1] * n + i[0]]);
                   }) == "");
+        }
+    }
+    SECTION("x = x + transpose(x) and x = transpose(x), through loom::transpose") {
+        for (std::size_t n : {3, 16}) {
+            auto x = ref::filled<T>({n, n}, 10);
+            const std::vector<T> old(x.begin(), x.end());
+            x = x + loom::transpose(x);
+            CHECK(ref::mismatch(x, {n, n}, [&](const index_t& i) {
+                      return static_cast<T>(old[i[0] * n + i[1]] + old[i[1] * n + i[0]]);
+                  }) == "");
+            auto y = ref::filled<T>({n, n + 1}, 11);
+            const std::vector<T> oy(y.begin(), y.end());
+            y = loom::transpose(y);  // a new shape, read from y's own buffer
+            CHECK(ref::mismatch(y, {n + 1, n}, [&](const index_t& i) { return oy[i[1] * (n + 1) + i[0]]; }) == "");
         }
     }
     SECTION("shifted copies within one buffer, both directions") {

@@ -322,17 +322,19 @@ struct sign : arithmetic {
 };
 
 // minimum / maximum propagate NaN, as NumPy's.
+// (On batches NaN is found as ~(a == a): xsimd 8's AVX and AVX-512 `!=` is an
+// ordered compare, false whenever a NaN is involved.)
 struct minimum : arithmetic {
     template <class C> static constexpr bool simd = detail::vec_float<C>;
     template <class X> X operator()(X a, X b) const {
-        if constexpr (detail::is_batch<X>) return select((a < b) | (a != a), a, b);
+        if constexpr (detail::is_batch<X>) return select((a < b) | ~(a == a), a, b);
         else return (a < b || a != a) ? a : b;
     }
 };
 struct maximum : arithmetic {
     template <class C> static constexpr bool simd = detail::vec_float<C>;
     template <class X> X operator()(X a, X b) const {
-        if constexpr (detail::is_batch<X>) return select((a > b) | (a != a), a, b);
+        if constexpr (detail::is_batch<X>) return select((a > b) | ~(a == a), a, b);
         else return (a > b || a != a) ? a : b;
     }
 };
