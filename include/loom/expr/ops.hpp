@@ -255,6 +255,19 @@ struct power : arithmetic {
                 base = static_cast<U>(base * base);
             }
             return static_cast<X>(r);
+        } else if constexpr (detail::is_batch<X>) {
+            // xsimd 8's batch pow gives 0 for a zero base with a zero or negative exponent;
+            // C99 (and NumPy): pow(x, 0) and pow(1, y) are 1 (NaN included), pow(0, y < 0)
+            // an infinity, signed like the base for an odd integer exponent.
+            using std::pow;
+            const X r = pow(a, b);
+            const auto pole = (a == X(0)) & (b < X(0));
+            const auto one = (b == X(0)) | (a == X(1));
+            const X half = b * X(0.5);
+            const auto odd = (b == trunc(b)) & (half != trunc(half));
+            const X inf(std::numeric_limits<typename X::value_type>::infinity());
+            const X fixed = select(pole, select(odd, copysign(inf, a), inf), r);
+            return select(one, X(1), fixed);
         } else {
             using std::pow;
             return pow(a, b);

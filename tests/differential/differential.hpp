@@ -1,0 +1,397 @@
+// tests/differential/differential.hpp: the expression shapes, type combinations and case runner of the NumPy differential test.
+//
+// C++ cannot build expression types at run time, so a fixed family of expression
+// shapes (`templates()` below, the same names as TEMPLATES/INPLACE in gen_cases.py)
+// is compiled for every allowed combination of element types (one translation unit
+// per combination, combo_*.cpp). gen_cases.py draws shapes, values, views and a
+// (shape, combination) pair per case and writes NumPy's expected result under loom's
+// rules; run_cases in main.cpp checks loom against it.
+//
+// Deviations from NumPy encoded in the expected results (details in gen_cases.py):
+// Array API type promotion (integer with floating gives the floating type, C++
+// scalars weak by kind, never by value: int8 + 1000 stays int8); integer / and %
+// follow C++ with x / 0 == 0 and x % 0 == 0; floating % is fmod; bool arithmetic is
+// computed in bool; in-place assignment rejects a value with more axes than the
+// target (Array API), throwing broadcast_error and leaving the target unchanged.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include <loom/loom.hpp>
+
+namespace loom_diff {
+
+// ---- cases as read from the file ----------------------------------------------------
+
+struct spec_item {
+    char kind;  // 'S' slice, 'I' integer, 'A' newaxis
+    std::optional<std::ptrdiff_t> start, stop;
+    std::ptrdiff_t step = 1;
+    std::ptrdiff_t index = 0;
+};
+
+struct array_data {
+    std::string dtype;
+    loom::shape_t shape;
+    std::vector<double> values;  // every value the generator draws is exact in a double
+};
+
+struct operand {
+    array_data data;
+    bool has_spec = false;
+    std::vector<spec_item> spec;
+};
+
+struct test_case {
+    std::string id, name, combo, line;
+    operand ops[4];
+    int s = 0;
+    double f = 0;
+    bool expect_error = false;
+    array_data expected;  // the result, or (in-place) the target after the operation
+};
+
+// ---- element types ------------------------------------------------------------------
+
+template <class T>
+constexpr const char* dtype_name() {
+    if constexpr (std::is_same_v<T, bool>) return "bool";
+    else if constexpr (std::is_same_v<T, std::int8_t>) return "int8";
+    else if constexpr (std::is_same_v<T, std::int16_t>) return "int16";
+    else if constexpr (std::is_same_v<T, std::int32_t>) return "int32";
+    else if constexpr (std::is_same_v<T, std::int64_t>) return "int64";
+    else if constexpr (std::is_same_v<T, std::uint8_t>) return "uint8";
+    else if constexpr (std::is_same_v<T, std::uint16_t>) return "uint16";
+    else if constexpr (std::is_same_v<T, std::uint32_t>) return "uint32";
+    else if constexpr (std::is_same_v<T, std::uint64_t>) return "uint64";
+    else if constexpr (std::is_same_v<T, float>) return "float32";
+    else return "float64";
+}
+
+// Builds the operand's array (the type must be the one the case names).
+template <class T>
+loom::array<T> make_array(const array_data& d) {
+    loom::array<T> a(d.shape);
+    T* p = a.data();
+    for (std::size_t i = 0; i < d.values.size(); ++i) p[i] = static_cast<T>(d.values[i]);
+    return a;
+}
+
+// Applies a full index spec (one item per axis, plus newaxis items) by composing
+// one-argument views: each item acts on axis 0, which then rotates to the end, so
+// after the last item the axes are back in order (an integer drops its axis).
+template <class U>
+loom::strided_view<U> apply_spec(const loom::strided_view<U>& base, const std::vector<spec_item>& spec) {
+    std::optional<loom::strided_view<U>> v(base);
+    auto rotate = [&] {
+        std::vector<std::ptrdiff_t> perm;
+        for (std::size_t k = 1; k < v->ndim(); ++k) perm.push_back(static_cast<std::ptrdiff_t>(k));
+        perm.push_back(0);
+        auto r = loom::permute_dims(*v, perm);
+        v.emplace(r);
+    };
+    for (const spec_item& it : spec) {
+        if (it.kind == 'I') {
+            auto r = loom::view(*v, it.index);
+            v.emplace(r);
+            continue;
+        }
+        if (it.kind == 'A') {
+            auto r = loom::view(*v, loom::newaxis);
+            v.emplace(r);
+        } else {
+            auto sl = [&] {
+                if (it.start && it.stop) return loom::range(*it.start, *it.stop, it.step);
+                if (it.start) return loom::range(*it.start, loom::none, it.step);
+                if (it.stop) return loom::range(loom::none, *it.stop, it.step);
+                return loom::range(loom::none, loom::none, it.step);
+            }();
+            auto r = loom::view(*v, sl);
+            v.emplace(r);
+        }
+        rotate();
+    }
+    return *v;
+}
+
+// ---- comparison ---------------------------------------------------------------------
+
+// Floats: NaN equals NaN; the tolerance is float's when a float operand entered the
+// computation (a float sin added to a double stays float-accurate), else double's.
+template <class R, class A>
+bool same_values(const A& got, const array_data& want, std::string& why, bool float_inputs) {
+    if (std::string(dtype_name<R>()) != want.dtype) {
+        why = std::string("element type ") + dtype_name<R>() + ", expected " + want.dtype;
+        return false;
+    }
+    if (!(got.shape() == want.shape)) {
+        std::ostringstream os;
+        os << "shape " << got.shape() << ", expected " << want.shape;
+        why = os.str();
+        return false;
+    }
+    std::size_t i = 0;
+    for (const R& x : got) {
+        const double g = static_cast<double>(x), w = want.values[i];
+        bool ok;
+        if constexpr (std::is_floating_point_v<R>) {
+            const bool loose = float_inputs || std::is_same_v<R, float>;
+            const double rtol = loose ? 1e-5 : 1e-12;
+            const double atol = loose ? 1e-6 : 1e-14;
+            ok = (std::isnan(g) && std::isnan(w)) || g == w ||
+                 (std::isfinite(g) && std::isfinite(w) && std::fabs(g - w) <= atol + rtol * std::fabs(w));
+        } else {
+            ok = g == w;
+        }
+        if (!ok) {
+            why = "element " + std::to_string(i) + " (flat) is " + std::to_string(g) + ", expected " +
+                  std::to_string(w);
+            return false;
+        }
+        ++i;
+    }
+    return true;
+}
+
+// ---- expression shapes ----------------------------------------------------------------
+
+enum class kind { num, integer, flt, boolean, any, inp, inpv, inpva };
+
+template <kind K, class F>
+struct shape_template {
+    const char* name;
+    F f;
+    static constexpr kind k = K;
+};
+template <kind K, class F>
+constexpr shape_template<K, F> make_template(const char* name, F f) {
+    return {name, f};
+}
+
+// a, b, c, d: views (the in-place forms: a is the target, the array or a view of it);
+// s: an int scalar, f: a double scalar.
+inline auto templates() {
+    using loom::where;
+    return std::make_tuple(
+        make_template<kind::num>("add", [](auto& a, auto& b, auto&, auto&, int, double) { return a + b; }),
+        make_template<kind::num>("sub", [](auto& a, auto& b, auto&, auto&, int, double) { return a - b; }),
+        make_template<kind::num>("mul", [](auto& a, auto& b, auto&, auto&, int, double) { return a * b; }),
+        make_template<kind::num>("div", [](auto& a, auto& b, auto&, auto&, int, double) { return a / b; }),
+        make_template<kind::integer>("mod", [](auto& a, auto& b, auto&, auto&, int, double) { return a % b; }),
+        make_template<kind::num>("neg_add_mul",
+                                 [](auto& a, auto& b, auto& c, auto&, int, double) { return -a + b * c; }),
+        make_template<kind::num>("sum_times_diff",
+                                 [](auto& a, auto& b, auto& c, auto& d, int, double) { return (a + b) * (c - d); }),
+        make_template<kind::num>("mul_int_scalar_add",
+                                 [](auto& a, auto& b, auto&, auto&, int s, double) { return a * s + b; }),
+        make_template<kind::num>("mul_float_scalar", [](auto& a, auto&, auto&, auto&, int, double f) { return a * f; }),
+        make_template<kind::num>("int_scalar_sub", [](auto& a, auto&, auto&, auto&, int s, double) { return s - a; }),
+        make_template<kind::num>("div_by_scalar", [](auto& a, auto&, auto&, auto&, int s, double) { return a / s; }),
+        make_template<kind::num>("min_plus_max", [](auto& a, auto& b, auto& c, auto&, int, double) {
+            return loom::minimum(a, b) + loom::maximum(b, c);
+        }),
+        make_template<kind::num>("abs_diff", [](auto& a, auto& b, auto&, auto&, int, double) { return loom::abs(a - b); }),
+        make_template<kind::num>("square_sub",
+                                 [](auto& a, auto& b, auto&, auto&, int, double) { return loom::square(a) - b; }),
+        make_template<kind::num>("clip3", [](auto& a, auto& b, auto& c, auto&, int, double) { return loom::clip(a, b, c); }),
+        make_template<kind::num>("sign_diff", [](auto& a, auto& b, auto&, auto&, int, double) { return loom::sign(a - b); }),
+        make_template<kind::any>("where_gt",
+                                 [](auto& a, auto& b, auto& c, auto&, int, double) { return where(a > b, a, c); }),
+        make_template<kind::any>("where_eq_scalar",
+                                 [](auto& a, auto& b, auto& c, auto&, int s, double) { return where(a == b, c, s); }),
+        make_template<kind::num>("where_numeric_cond",
+                                 [](auto& a, auto& b, auto& c, auto&, int, double) { return where(a, b, c); }),
+        make_template<kind::any>("less", [](auto& a, auto& b, auto&, auto&, int, double) { return a < b; }),
+        make_template<kind::any>("le_eq_ne",
+                                 [](auto& a, auto& b, auto& c, auto& d, int, double) { return (a <= b) == (c != d); }),
+        make_template<kind::any>("and_gt_lt", [](auto& a, auto& b, auto& c, auto&, int s, double) {
+            return loom::logical_and(a > s, b < c);
+        }),
+        make_template<kind::flt>("sqrt_abs_add", [](auto& a, auto& b, auto&, auto&, int, double) {
+            return loom::sqrt(loom::abs(a)) + b;
+        }),
+        make_template<kind::flt>("exp_mul", [](auto& a, auto& b, auto&, auto&, int, double) { return loom::exp(a) * b; }),
+        make_template<kind::flt>("trig", [](auto& a, auto& b, auto& c, auto&, int, double) {
+            return loom::sin(a) + loom::cos(b) * loom::tanh(c);
+        }),
+        make_template<kind::flt>("rounding", [](auto& a, auto& b, auto& c, auto& d, int, double) {
+            return loom::floor(a) + loom::ceil(b) - loom::round(c) * loom::trunc(d);
+        }),
+        make_template<kind::flt>("atan2", [](auto& a, auto& b, auto&, auto&, int, double) { return loom::atan2(a, b); }),
+        make_template<kind::flt>("pow_log1p", [](auto& a, auto& b, auto&, auto&, int, double) {
+            return loom::pow(loom::abs(a), b) + loom::log1p(loom::abs(b));
+        }),
+        make_template<kind::flt>("nan_inf", [](auto& a, auto& b, auto&, auto&, int, double) {
+            return loom::logical_or(loom::isnan(a), loom::logical_and(loom::isinf(b), loom::isfinite(a)));
+        }),
+        make_template<kind::boolean>("logical", [](auto& a, auto& b, auto& c, auto&, int, double) {
+            return loom::logical_or(loom::logical_and(a, b), loom::logical_not(c));
+        }),
+        make_template<kind::boolean>("where_bool",
+                                     [](auto& a, auto& b, auto& c, auto&, int, double) { return where(a, b, c); }),
+        // in-place: a is the target
+        make_template<kind::inp>("iadd", [](auto& a, auto& b, auto&, auto&, int, double) { a += b; }),
+        make_template<kind::inp>("isub_mul", [](auto& a, auto& b, auto& c, auto&, int, double) { a -= b * c; }),
+        make_template<kind::inp>("imul", [](auto& a, auto& b, auto&, auto&, int, double) { a *= b; }),
+        make_template<kind::inpv>("vassign", [](auto& a, auto& b, auto&, auto&, int, double) { a = b; }),
+        make_template<kind::inpva>("vadd", [](auto& a, auto& b, auto&, auto&, int, double) { a += b; }));
+}
+
+// ---- type combinations (gen_cases.py COMBOS and KINDS) --------------------------------
+
+enum class combo_kind { same_int, same_float, same_bool, mixed_int, mixed_float, mixed_bool };
+
+template <combo_kind CK, class T0, class T1 = T0>
+struct combo {
+    static constexpr combo_kind ck = CK;
+    using t0 = T0;
+    using t1 = T1;
+};
+using combo_i32 = combo<combo_kind::same_int, std::int32_t>;
+using combo_i64 = combo<combo_kind::same_int, std::int64_t>;
+using combo_u8 = combo<combo_kind::same_int, std::uint8_t>;
+using combo_f32 = combo<combo_kind::same_float, float>;
+using combo_f64 = combo<combo_kind::same_float, double>;
+using combo_b = combo<combo_kind::same_bool, bool>;
+using combo_u8i8 = combo<combo_kind::mixed_int, std::uint8_t, std::int8_t>;
+using combo_i32f64 = combo<combo_kind::mixed_float, std::int32_t, double>;
+using combo_f32f64 = combo<combo_kind::mixed_float, float, double>;
+using combo_bi32 = combo<combo_kind::mixed_bool, bool, std::int32_t>;
+
+template <class C, kind K>
+constexpr bool allowed() {
+    constexpr combo_kind ck = C::ck;
+    constexpr bool same = ck == combo_kind::same_int || ck == combo_kind::same_float;
+    constexpr bool i32f64 = std::is_same_v<C, combo_i32f64>;
+    switch (K) {
+    case kind::num: return ck != combo_kind::same_bool;
+    case kind::integer: return ck == combo_kind::same_int || ck == combo_kind::mixed_int;
+    case kind::flt: return ck == combo_kind::same_float || (ck == combo_kind::mixed_float && !i32f64);
+    case kind::boolean: return ck == combo_kind::same_bool;
+    case kind::any: return true;
+    case kind::inp: return same;
+    case kind::inpv: return same || ck == combo_kind::same_bool;
+    case kind::inpva: return same;
+    }
+    return false;
+}
+
+// A runner checks one case: true when loom agrees, else false with the reason.
+using runner = std::function<bool(const test_case&, std::string&)>;
+using registry = std::map<std::string, runner>;
+
+template <class T>
+struct operand_arrays {
+    loom::array<T> a;
+    explicit operand_arrays(const operand& o) : a(make_array<T>(o.data)) {}
+};
+
+template <class C, class Tmpl>
+bool run_one(const Tmpl& tm, const test_case& c, std::string& why) {
+    using T0 = typename C::t0;
+    using T1 = typename C::t1;
+    constexpr bool has_float = std::is_same_v<T0, float> || std::is_same_v<T1, float>;
+    for (int k = 0; k < 4; ++k) {
+        const char* want = (k % 2 == 0) ? dtype_name<T0>() : dtype_name<T1>();
+        if (c.ops[k].data.dtype != want) {
+            why = "operand " + std::to_string(k) + " has type " + c.ops[k].data.dtype + ", combination says " + want;
+            return false;
+        }
+    }
+    loom::array<T0> A = make_array<T0>(c.ops[0].data), Cc = make_array<T0>(c.ops[2].data);
+    loom::array<T1> B = make_array<T1>(c.ops[1].data), D = make_array<T1>(c.ops[3].data);
+    auto cview = [&](const auto& arr, const operand& o) {
+        auto v = loom::view(arr);
+        return o.has_spec ? apply_spec(v, o.spec) : v;
+    };
+    auto vb = cview(std::as_const(B), c.ops[1]);
+    auto vc = cview(std::as_const(Cc), c.ops[2]);
+    auto vd = cview(std::as_const(D), c.ops[3]);
+    constexpr kind K = Tmpl::k;
+    if constexpr (K == kind::inp || K == kind::inpv || K == kind::inpva) {
+        bool threw = false;
+        try {
+            if constexpr (K == kind::inp) {
+                tm.f(A, vb, vc, vd, c.s, c.f);
+            } else {
+                auto target = apply_spec(loom::view(A), c.ops[0].spec);
+                tm.f(target, vb, vc, vd, c.s, c.f);
+            }
+        } catch (const loom::broadcast_error&) {
+            threw = true;
+        }
+        if (threw != c.expect_error) {
+            why = threw ? "threw broadcast_error, NumPy/loom's rule accepts" : "no broadcast_error, expected one";
+            return false;
+        }
+        if (!same_values<T0>(A, c.expected, why, has_float)) {
+            why = (threw ? "rejected assignment changed the target: " : "target after the assignment: ") + why;
+            return false;
+        }
+        return true;
+    } else {
+        auto va = cview(std::as_const(A), c.ops[0]);
+        auto e = tm.f(va, vb, vc, vd, c.s, c.f);
+        using R = typename decltype(e)::value_type;
+        loom::array<R> r(loom::shape_t{3}, static_cast<R>(1));
+        bool threw = false;
+        try {
+            r = e;
+        } catch (const loom::broadcast_error&) {
+            threw = true;
+        }
+        if (threw != c.expect_error) {
+            why = threw ? "threw broadcast_error, NumPy broadcasts" : "no broadcast_error, NumPy raises";
+            return false;
+        }
+        if (threw) {
+            if (!(r.shape() == loom::shape_t{3}) || r(0) != static_cast<R>(1) || r(2) != static_cast<R>(1)) {
+                why = "a failed assignment changed the destination";
+                return false;
+            }
+            return true;
+        }
+        return same_values<R>(r, c.expected, why, has_float);
+    }
+}
+
+// Registers every allowed expression shape for combination C under "name/combo".
+template <class C>
+void register_combo(registry& reg, const std::string& combo_name) {
+    std::apply(
+        [&](const auto&... tm) {
+            (
+                [&](const auto& t) {
+                    using Tm = std::remove_cvref_t<decltype(t)>;
+                    if constexpr (allowed<C, Tm::k>()) {
+                        reg[std::string(t.name) + "/" + combo_name] = [t](const test_case& c, std::string& why) {
+                            return run_one<C>(t, c, why);
+                        };
+                    }
+                }(tm),
+                ...);
+        },
+        templates());
+}
+
+void register_i32(registry&);
+void register_i64(registry&);
+void register_u8(registry&);
+void register_f32(registry&);
+void register_f64(registry&);
+void register_b(registry&);
+void register_u8i8(registry&);
+void register_i32f64(registry&);
+void register_f32f64(registry&);
+void register_bi32(registry&);
+
+}  // namespace loom_diff
