@@ -164,7 +164,7 @@ bool same_values(const A& got, const array_data& want, std::string& why, bool fl
 
 // ---- expression shapes ----------------------------------------------------------------
 
-enum class kind { num, integer, flt, boolean, any, inp, inpv, inpva };
+enum class kind { num, integer, flt, boolean, any, inp, inpv, inpva, alias };
 
 template <kind K, class F>
 struct shape_template {
@@ -243,7 +243,32 @@ inline auto templates() {
         make_template<kind::inp>("isub_mul", [](auto& a, auto& b, auto& c, auto&, int, double) { a -= b * c; }),
         make_template<kind::inp>("imul", [](auto& a, auto& b, auto&, auto&, int, double) { a *= b; }),
         make_template<kind::inpv>("vassign", [](auto& a, auto& b, auto&, auto&, int, double) { a = b; }),
-        make_template<kind::inpva>("vadd", [](auto& a, auto& b, auto&, auto&, int, double) { a += b; }));
+        make_template<kind::inpva>("vadd", [](auto& a, auto& b, auto&, auto&, int, double) { a += b; }),
+        // aliasing: a (an array) is both the target and an operand; results as if every
+        // operand had been copied first (NumPy's rule), expected values from NumPy itself
+        make_template<kind::alias>("alias_transpose",
+                                   [](auto& a, auto&, auto&, auto&, int, double) { a = loom::transpose(a); }),
+        make_template<kind::alias>("alias_shift", [](auto& a, auto&, auto&, auto&, int, double) {
+            const auto n = static_cast<std::ptrdiff_t>(a.shape()[0]);
+            loom::view(a, loom::range(1, n)) = loom::view(a, loom::range(0, n - 1));
+        }),
+        make_template<kind::alias>("alias_shift_back", [](auto& a, auto&, auto&, auto&, int, double) {
+            const auto n = static_cast<std::ptrdiff_t>(a.shape()[0]);
+            loom::view(a, loom::range(0, n - 1)) = loom::view(a, loom::range(1, n));
+        }),
+        make_template<kind::alias>("alias_broadcast_row", [](auto& a, auto&, auto&, auto&, int, double) {
+            a = loom::broadcast_to(loom::view(a, loom::range(0, 1)), a.shape()) + a;
+        }),
+        make_template<kind::alias>("alias_iadd_self", [](auto& a, auto&, auto&, auto&, int, double) { a += a; }),
+        make_template<kind::alias>("alias_scale", [](auto& a, auto&, auto&, auto&, int, double) { a = a * 2; }),
+        make_template<kind::alias>("alias_reverse_overlap", [](auto& a, auto&, auto&, auto&, int, double) {
+            const auto n = static_cast<std::ptrdiff_t>(a.shape()[0]);
+            loom::view(a, loom::range(n - 1, 0, -1)) = loom::view(a, loom::range(0, n - 1));
+        }),
+        make_template<kind::alias>("alias_plus_reversed", [](auto& a, auto&, auto&, auto&, int, double) {
+            loom::view(a, loom::range(loom::none, loom::none, -2)) -=
+                loom::view(a, loom::range(loom::none, loom::none, 2));
+        }));
 }
 
 // ---- type combinations (gen_cases.py COMBOS and KINDS) --------------------------------
@@ -281,6 +306,7 @@ constexpr bool allowed() {
     case kind::inp: return same;
     case kind::inpv: return same || ck == combo_kind::same_bool;
     case kind::inpva: return same;
+    case kind::alias: return same;
     }
     return false;
 }
@@ -317,10 +343,10 @@ bool run_one(const Tmpl& tm, const test_case& c, std::string& why) {
     auto vc = cview(std::as_const(Cc), c.ops[2]);
     auto vd = cview(std::as_const(D), c.ops[3]);
     constexpr kind K = Tmpl::k;
-    if constexpr (K == kind::inp || K == kind::inpv || K == kind::inpva) {
+    if constexpr (K == kind::inp || K == kind::inpv || K == kind::inpva || K == kind::alias) {
         bool threw = false;
         try {
-            if constexpr (K == kind::inp) {
+            if constexpr (K == kind::inp || K == kind::alias) {
                 tm.f(A, vb, vc, vd, c.s, c.f);
             } else {
                 auto target = apply_spec(loom::view(A), c.ops[0].spec);

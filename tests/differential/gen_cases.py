@@ -21,6 +21,10 @@
 #   - in-place arithmetic is computed in the promoted type and cast to the target type
 #     (only same-type operands are drawn, where this equals NumPy's same_kind rule).
 #
+# About a tenth of the cases are aliasing patterns (ALIAS): x = transpose(x), shifted
+# and reversed overlapping views of x assigned into x, a broadcast view of x in x's
+# value, x += x, x = x * 2; expected values are NumPy's own in-place results.
+#
 # Usage: gen_cases.py OUT [--seed N] [--cases N] [--run EXE]
 # prints the seed and the case count; with --run, runs `EXE OUT` (the C++ checker,
 # tests/differential/main.cpp) and exits with its status. Repeat a run with its seed.
@@ -208,6 +212,35 @@ INPLACE = {
     'vassign': (2, 'inpv', '='), 'vadd': (2, 'inpva', '+'),
 }
 
+# Aliasing: the target x is also read (NumPy's rule: as if every operand were copied
+# first). The expected value is NumPy's own in-place result on a copy of x.
+def _bcast_row(x):
+    x[...] = np.broadcast_to(x[0:1], x.shape) + x
+
+
+def _iadd_self(x):
+    x += x
+
+
+def _scale(x):
+    x[...] = x * np.array(2).astype(x.dtype)
+
+
+def _minus_reversed(x):
+    x[::-2] -= x[::2]
+
+
+ALIAS = {
+    'alias_transpose': lambda x: x.__setitem__(Ellipsis, x.T),
+    'alias_shift': lambda x: x.__setitem__(slice(1, len(x)), x[0:len(x) - 1]),
+    'alias_shift_back': lambda x: x.__setitem__(slice(0, len(x) - 1), x[1:len(x)]),
+    'alias_broadcast_row': _bcast_row,
+    'alias_iadd_self': _iadd_self,
+    'alias_scale': _scale,
+    'alias_reverse_overlap': lambda x: x.__setitem__(slice(len(x) - 1, 0, -1), x[0:len(x) - 1]),
+    'alias_plus_reversed': _minus_reversed,
+}
+
 
 # --- random shapes, values and slices -----------------------------------------------
 def rand_size(rng):
@@ -336,8 +369,29 @@ def make_operand(rng, t, shp, use_view):
     return arr, idx
 
 
+def gen_alias_case(rng, cid, name):
+    combo = rng.choice(SAME)
+    t = COMBOS[combo][0]
+    n = rand_size(rng) if rng.random() < 0.5 else rng.randint(2, 5)
+    if name == 'alias_transpose':
+        shp = [n] * rng.choice([2, 3])
+    else:
+        shp = [n] + [rand_size(rng) for _ in range(rng.randint(0, 3))]
+    size = int(np.prod(shp))
+    x = np.array(rand_values(rng, t, size), dtype=NP[t]).reshape(shp)
+    line = [str(cid), name, combo] + fmt_array(t, x) + ['-1']
+    for k in range(1, 4):
+        line += fmt_array(COMBOS[combo][0], np.zeros((), dtype=NP[t])) + ['-1']
+    y = x.copy()
+    ALIAS[name](y)
+    line += ['0', '0.5', 'V'] + fmt_array(t, y)
+    return ' '.join(line)
+
+
 def gen_case(rng, cid):
     names = list(TEMPLATES) + list(INPLACE)
+    if rng.random() < 0.1:
+        return gen_alias_case(rng, cid, rng.choice(list(ALIAS)))
     name = rng.choice(names)
     inplace = name in INPLACE
     nops, knd = (INPLACE[name][0], INPLACE[name][1]) if inplace else TEMPLATES[name][:2]
