@@ -72,7 +72,7 @@ struct kernel {
 
     // out[0 .. n) <- e, every cursor stepping by its own step (0 for splats).
     // The cursors are copied to locals so that they live in registers.
-    LOOM_INLINE static void row_stepped(const E& e, T* out, const cursor* start, std::size_t n) {
+    static void row_stepped(const E& e, T* out, const cursor* start, std::size_t n) {
         cursor c[slots] = {};
         for (std::size_t k = 0; k < L; ++k) c[k] = start[k];
         std::size_t i = 0;
@@ -117,10 +117,8 @@ struct kernel {
                 for (std::size_t j = 0; j < m; ++j, src += s.step[k]) std::memcpy(&buf[k][j], src, sizeof(T));
                 c[k].p = reinterpret_cast<const std::byte*>(buf[k]);
             }
-            if (s.out_step == 1) {
-                row_stepped(e, out + start, c, m);
-            } else {
-                row_stepped(e, obuf, c, m);
+            row_stepped(e, s.out_step == 1 ? out + start : obuf, c, m);
+            if (s.out_step != 1) {
                 T* o = out + st * s.out_step;
                 for (std::size_t j = 0; j < m; ++j, o += s.out_step) *o = obuf[j];
             }
@@ -152,22 +150,15 @@ struct kernel {
     // operand runs against the target's order (A + transpose(B)), in square
     // tiles, so that the lines such an operand touches stay in L1 across rows.
     template <row_kind K>
-    LOOM_INLINE static void block(const E& e, T* out, const std::byte* const* ptr, const row_state& s,
-                                  std::size_t m, std::ptrdiff_t os, const std::ptrdiff_t* is) {
+    static void block(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::size_t m,
+                      std::ptrdiff_t os, const std::ptrdiff_t* is) {
+        // untiled: one tile of every row (one call site keeps the code small)
+        const std::size_t ti = s.tiled ? tile : m, tj = s.tiled ? tile : s.n;
         const std::byte* q[slots] = {};
-        if (!s.tiled) {
-            for (std::size_t k = 0; k < L; ++k) q[k] = ptr[k];
-            for (std::size_t i = 0; i < m; ++i) {
-                row<K>(e, out, q, s, s.n);
-                out += os;
-                for (std::size_t k = 0; k < L; ++k) q[k] += is[k];
-            }
-            return;
-        }
-        for (std::size_t i0 = 0; i0 < m; i0 += tile) {
-            const std::size_t i1 = std::min(m, i0 + tile);
-            for (std::size_t j0 = 0; j0 < s.n; j0 += tile) {
-                const std::size_t jn = std::min(s.n - j0, tile);
+        for (std::size_t i0 = 0; i0 < m; i0 += ti) {
+            const std::size_t i1 = std::min(m, i0 + ti);
+            for (std::size_t j0 = 0; j0 < s.n; j0 += tj) {
+                const std::size_t jn = std::min(s.n - j0, tj);
                 const auto j = static_cast<std::ptrdiff_t>(j0);
                 for (std::size_t i = i0; i < i1; ++i) {
                     const auto ii = static_cast<std::ptrdiff_t>(i);
@@ -185,12 +176,11 @@ struct kernel {
         const std::byte* ptr[slots] = {};
         for (std::size_t k = 0; k < L; ++k) ptr[k] = p.base[k];
         const std::size_t r = p.rank;
-        if (r <= 1) return row<K>(e, out, ptr, s, s.n);
-        const std::size_t m = p.extent[r - 2];
-        const std::ptrdiff_t os = p.out[r - 2];
+        const std::size_t m = r >= 2 ? p.extent[r - 2] : 1;
+        const std::ptrdiff_t os = r >= 2 ? p.out[r - 2] : 0;
         std::ptrdiff_t is[slots] = {};
-        for (std::size_t k = 0; k < L; ++k) is[k] = p.in[k][r - 2];
-        if (r == 2) return block<K>(e, out, ptr, s, m, os, is);
+        for (std::size_t k = 0; r >= 2 && k < L; ++k) is[k] = p.in[k][r - 2];
+        if (r <= 2) return block<K>(e, out, ptr, s, m, os, is);
         shape_t idx(r - 2, 0);
         for (;;) {
             block<K>(e, out, ptr, s, m, os, is);
@@ -209,7 +199,7 @@ struct kernel {
         }
     }
 
-    static void run(const E& e, T* out, const plan<L>& p) {
+    [[gnu::noinline]] static void run(const E& e, T* out, const plan<L>& p) {
         if (p.size == 0) return;
         row_state s;
         const std::size_t r = p.rank;
