@@ -199,6 +199,10 @@ strided_view<T> apply_index(const strided_view<T>& v, const index_arg* args, std
         }
     }
     keep(rank - axis);  // trailing axes not named
+    // a view with no element keeps the pointer: an empty array's may be null, and an
+    // offset on a null pointer is undefined (found by tests/fuzz)
+    for (std::size_t k = 0; k < out_shape.size(); ++k)
+        if (out_shape[k] == 0) offset = 0;
     return strided_view<T>(v.data() + offset, std::move(out_shape), std::move(out_strides));
 }
 
