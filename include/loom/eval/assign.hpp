@@ -48,10 +48,11 @@ struct byte_range {
 };
 
 inline byte_range span_of(const std::byte* data, std::size_t elem, const shape_t& s, const strides_t& st) {
+    for (std::size_t e : s)
+        if (e == 0) return {data, data, data};  // before any offset: data may be null
     const std::byte* lo = data;
     const std::byte* hi = data;
     for (std::size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == 0) return {data, data, data};
         const std::ptrdiff_t reach = st[i] * static_cast<std::ptrdiff_t>(elem) *
                                      static_cast<std::ptrdiff_t>(s[i] - 1);
         if (reach < 0) lo += reach;
