@@ -32,7 +32,9 @@ void* counted_aligned(std::size_t n, std::align_val_t a) noexcept {
     ++aligned_allocations;
     return p;
 }
-void release(void* p) noexcept {
+// Not inlined: GCC would otherwise see free() on a pointer from operator new
+// and warn (-Wmismatched-new-delete), not knowing both are replaced here.
+[[gnu::noinline]] void release(void* p) noexcept {
     if (!p) return;
     ++deallocations;
     std::free(p);

@@ -8,12 +8,14 @@
 #include "../core/dtype.hpp"
 
 #if LOOM_SIMD
-// GCC 12 warns "may be used uninitialized" inside its own AVX-512 intrinsics
-// (e.g. _mm512_sqrt_pd) when inlined through xsimd; the warning is located in
-// these headers, so it is silenced for them alone.
+// GCC 12 warns "(may be) used uninitialized" inside its own AVX-512
+// intrinsics (e.g. _mm512_sqrt_pd, or _mm512_roundscale_round_ps in xsimd's
+// pow) when inlined through xsimd; the warning is located in these headers,
+// so it is silenced for them alone.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 #include <xsimd/xsimd.hpp>
 #if defined(__GNUC__) && !defined(__clang__)
