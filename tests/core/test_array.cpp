@@ -63,6 +63,20 @@ TEST_CASE("nested braces of rank 1 to 4", "[core][array][braces]") {
     CHECK(f(1) == 2.0f);
 }
 
+TEST_CASE("one-element inner lists make a column", "[core][array][braces]") {
+    const loom::array<int> col = {{1}, {2}, {3}};
+    CHECK(col.shape() == shape_t{3, 1});
+    CHECK(col(2, 0) == 3);
+    const loom::array<double> one = {{7}};
+    CHECK(one.shape() == shape_t{1, 1});
+    const loom::array<double> v = {1, 2.5, 3};  // mixed literals convert to T
+    CHECK(v.shape() == shape_t{3});
+    CHECK(v(1) == 2.5);
+    // a number is not an array value: r = 2.0 does not compile (use fill)
+    static_assert(!std::is_assignable_v<loom::array<double>&, double>);
+    static_assert(std::is_assignable_v<loom::array<double>&, loom::array<float>>);
+}
+
 TEST_CASE("ragged nested braces are an error", "[core][array][braces]") {
     using A = loom::array<int>;
     CHECK_THROWS_AS((A{{1, 2}, {3}}), std::invalid_argument);
