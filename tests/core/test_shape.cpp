@@ -3,7 +3,10 @@
 
 #include <loom/loom.hpp>
 
+#include <limits>
+#include <new>
 #include <sstream>
+#include <stdexcept>
 #include <vector>
 
 TEST_CASE("shape_t builds from braces and ranges", "[core][shape]") {
@@ -30,4 +33,28 @@ TEST_CASE("shape_t holds high ranks", "[core][shape]") {
     loom::shape_t copy = s;
     CHECK(copy == s);
     CHECK(copy[39] == 39 % 3 + 1);
+}
+
+TEST_CASE("element counts that overflow std::size_t throw instead of wrapping", "[core][shape][limits]") {
+    const std::size_t big = std::numeric_limits<std::size_t>::max() / 2 + 1;  // 2^63
+    CHECK_THROWS_AS(loom::size_of(loom::shape_t{big, 2}), std::length_error);
+    CHECK_THROWS_AS(loom::size_of(loom::shape_t{3, big, 5}), std::length_error);
+    CHECK(loom::size_of(loom::shape_t{big, 1}) == big);
+    CHECK(loom::size_of(loom::shape_t{big, 2, 0}) == 0);  // an empty array is fine at any extent
+    CHECK_THROWS_AS(loom::array<double>(loom::shape_t{big, 4}), std::length_error);
+    CHECK_THROWS_AS(loom::zeros<float>(loom::shape_t{1u << 31, 1u << 31, 1u << 31}), std::length_error);
+}
+
+TEST_CASE("an allocation that cannot be met throws std::bad_alloc and leaves the target as it was",
+          "[core][shape][limits]") {
+    // 2^61 doubles do not fit in the address space: bad_alloc before anything
+    // is touched (the sanitizer build's LeakSanitizer checks that nothing leaks)
+    const std::size_t huge = std::size_t{1} << 61;
+    CHECK_THROWS_AS(loom::array<double>(loom::shape_t{huge}), std::bad_alloc);
+    loom::array<double> r = {1.0, 2.0, 3.0};
+    loom::array<double> one_elem = {7.0};
+    CHECK_THROWS_AS(r = loom::broadcast_to(one_elem, loom::shape_t{huge}), std::bad_alloc);
+    CHECK(r.shape() == loom::shape_t{3});
+    CHECK(r(0) == 1.0);
+    CHECK(r(2) == 3.0);
 }
