@@ -235,30 +235,11 @@ private:
 
     template <class... I>
     std::size_t offset(I... i) const noexcept {
-        std::ptrdiff_t off = 0;
-        std::size_t k = 0;
-        ((off += static_cast<std::ptrdiff_t>(i) * strides_[k++]), ...);
-        return static_cast<std::size_t>(off);
+        return static_cast<std::size_t>(detail::element_offset(strides_, i...));
     }
     template <class... I>
     std::size_t checked_offset(I... i) const {
-        if (sizeof...(I) != ndim())
-            throw index_error("loom: at() got " + std::to_string(sizeof...(I)) + " indices for an array of rank " +
-                              std::to_string(ndim()));
-        std::ptrdiff_t off = 0;
-        std::size_t k = 0;
-        auto one = [&](auto idx) {
-            const auto n = static_cast<std::ptrdiff_t>(shape_[k]);
-            auto v = static_cast<std::ptrdiff_t>(idx);
-            if constexpr (std::is_signed_v<decltype(idx)>)
-                if (v < 0) v += n;
-            if (v < 0 || v >= n)
-                throw index_error("loom: index " + std::to_string(idx) + " is out of bounds for axis " +
-                                  std::to_string(k) + " with size " + std::to_string(n));
-            off += v * strides_[k++];
-        };
-        (one(i), ...);
-        return static_cast<std::size_t>(off);
+        return static_cast<std::size_t>(detail::checked_element_offset("an array", shape_, strides_, i...));
     }
 
     shape_t shape_;

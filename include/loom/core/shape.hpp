@@ -9,8 +9,10 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "../detail/small_vector.hpp"
+#include "errors.hpp"
 
 namespace loom {
 
@@ -62,6 +64,43 @@ inline std::ostream& operator<<(std::ostream& os, const shape_t& s) {
     detail::print_tuple(os, s);
     return os;
 }
+
+namespace detail {
+
+// Offset in elements of the element at indices i... (unchecked).
+template <class... I>
+std::ptrdiff_t element_offset(const strides_t& strides, I... i) noexcept {
+    std::ptrdiff_t off = 0;
+    std::size_t k = 0;
+    ((off += static_cast<std::ptrdiff_t>(i) * strides[k++]), ...);
+    return off;
+}
+
+// The same, checked: one index per axis, each in range (negative counts from
+// the end); index_error naming the index, the axis and its size otherwise.
+// `what` is "an array" or "a view", for the message.
+template <class... I>
+std::ptrdiff_t checked_element_offset(const char* what, const shape_t& shape, const strides_t& strides, I... i) {
+    if (sizeof...(I) != shape.size())
+        throw index_error("loom: at() got " + std::to_string(sizeof...(I)) + " indices for " + what +
+                          " of rank " + std::to_string(shape.size()));
+    std::ptrdiff_t off = 0;
+    std::size_t k = 0;
+    auto one = [&](auto idx) {
+        const auto n = static_cast<std::ptrdiff_t>(shape[k]);
+        auto v = static_cast<std::ptrdiff_t>(idx);
+        if constexpr (std::is_signed_v<decltype(idx)>)
+            if (v < 0) v += n;
+        if (v < 0 || v >= n)
+            throw index_error("loom: index " + std::to_string(idx) + " is out of bounds for axis " +
+                              std::to_string(k) + " with size " + std::to_string(n));
+        off += v * strides[k++];
+    };
+    (one(i), ...);
+    return off;
+}
+
+}  // namespace detail
 
 //! Number of elements; throws std::length_error when the product overflows std::size_t.
 inline std::size_t size_of(const shape_t& s) {

@@ -66,32 +66,13 @@ public:
     //! Element reference, unchecked.
     template <std::integral... I>
     T& operator()(I... i) const noexcept {
-        std::ptrdiff_t off = 0;
-        std::size_t k = 0;
-        ((off += static_cast<std::ptrdiff_t>(i) * strides_[k++]), ...);
-        return data_[off];
+        return data_[detail::element_offset(strides_, i...)];
     }
     //! Element reference, checked: one index per axis, each in range (negative
     //! counts from the end); index_error otherwise.
     template <std::integral... I>
     T& at(I... i) const {
-        if (sizeof...(I) != ndim())
-            throw index_error("loom: at() got " + std::to_string(sizeof...(I)) + " indices for a view of rank " +
-                              std::to_string(ndim()));
-        std::ptrdiff_t off = 0;
-        std::size_t k = 0;
-        auto one = [&](auto idx) {
-            const auto n = static_cast<std::ptrdiff_t>(shape_[k]);
-            auto v = static_cast<std::ptrdiff_t>(idx);
-            if constexpr (std::is_signed_v<decltype(idx)>)
-                if (v < 0) v += n;
-            if (v < 0 || v >= n)
-                throw index_error("loom: index " + std::to_string(idx) + " is out of bounds for axis " +
-                                  std::to_string(k) + " with size " + std::to_string(n));
-            off += v * strides_[k++];
-        };
-        (one(i), ...);
-        return data_[off];
+        return data_[detail::checked_element_offset("a view", shape_, strides_, i...)];
     }
 
     //! Flat iteration over the viewed elements in row-major order.
