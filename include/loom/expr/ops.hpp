@@ -36,6 +36,34 @@ inline constexpr bool vec_int = std::is_integral_v<C> && simd::vectorizable<C>;
 
 }  // namespace detail
 
+namespace detail {
+
+// Integer arithmetic wraps (two's complement), as NumPy's: it is computed in
+// an unsigned type at least as wide as unsigned int, so that neither signed
+// overflow nor the promotion of uint16 to int is undefined behaviour.
+template <class X>
+using wide_unsigned = std::conditional_t<(sizeof(X) < sizeof(unsigned)), unsigned, std::make_unsigned_t<X>>;
+template <class X>
+inline constexpr bool wraps = std::is_integral_v<X> && !std::is_same_v<X, bool>;
+
+template <class X>
+X wrap_add(X a, X b) {
+    if constexpr (wraps<X>) return static_cast<X>(static_cast<wide_unsigned<X>>(a) + static_cast<wide_unsigned<X>>(b));
+    else return static_cast<X>(a + b);
+}
+template <class X>
+X wrap_sub(X a, X b) {
+    if constexpr (wraps<X>) return static_cast<X>(static_cast<wide_unsigned<X>>(a) - static_cast<wide_unsigned<X>>(b));
+    else return static_cast<X>(a - b);
+}
+template <class X>
+X wrap_mul(X a, X b) {
+    if constexpr (wraps<X>) return static_cast<X>(static_cast<wide_unsigned<X>>(a) * static_cast<wide_unsigned<X>>(b));
+    else return static_cast<X>(a * b);
+}
+
+}  // namespace detail
+
 // Arithmetic: the promoted type in and out.
 struct arithmetic {
     template <class... P>
@@ -74,15 +102,15 @@ struct bitwise {
 
 struct add : arithmetic {
     template <class C> static constexpr bool simd = detail::vec_any<C>;
-    template <class X> X operator()(X a, X b) const { return static_cast<X>(a + b); }
+    template <class X> X operator()(X a, X b) const { return detail::wrap_add(a, b); }
 };
 struct subtract : arithmetic {
     template <class C> static constexpr bool simd = detail::vec_any<C>;
-    template <class X> X operator()(X a, X b) const { return static_cast<X>(a - b); }
+    template <class X> X operator()(X a, X b) const { return detail::wrap_sub(a, b); }
 };
 struct multiply : arithmetic {
     template <class C> static constexpr bool simd = detail::vec_float<C>;
-    template <class X> X operator()(X a, X b) const { return static_cast<X>(a * b); }
+    template <class X> X operator()(X a, X b) const { return detail::wrap_mul(a, b); }
 };
 // Integer division follows C++ (truncation) except that x / 0 is 0 and
 // min / -1 wraps instead of trapping.
@@ -251,8 +279,8 @@ struct power : arithmetic {
             using U = std::make_unsigned_t<X>;
             U base = static_cast<U>(a), r = 1;
             for (auto e = static_cast<U>(b); e; e >>= 1) {
-                if (e & 1) r = static_cast<U>(r * base);
-                base = static_cast<U>(base * base);
+                if (e & 1) r = detail::wrap_mul(r, base);
+                base = detail::wrap_mul(base, base);
             }
             return static_cast<X>(r);
         } else if constexpr (detail::is_batch<X>) {
@@ -285,7 +313,7 @@ struct abs : arithmetic {
 };
 struct square : arithmetic {
     template <class C> static constexpr bool simd = detail::vec_float<C>;
-    template <class X> X operator()(X a) const { return static_cast<X>(a * a); }
+    template <class X> X operator()(X a) const { return detail::wrap_mul(a, a); }
 };
 
 // Rounding: integers pass through; round is half to even, as NumPy's.
