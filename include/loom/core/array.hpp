@@ -98,7 +98,16 @@ public:
     //! Evaluates `e` in one pass; the only allocation is this array's buffer.
     template <expression E>
         requires(!std::same_as<std::remove_cvref_t<E>, array>)
-    array(const E& e) : shape_(e.shape()), strides_(c_strides(shape_)), buf_(size_of(shape_)) {
+    array(const E& e) {
+        if constexpr (detail::owning_flat<T, E>) {  // small arrays of one shape: no shape to resolve
+            const shape_t& s = detail::first_leaf_shape(e);
+            if (detail::owning_shaped(e, s)) {
+                init(s);
+                detail::run_owning_flat(data(), e, size());
+                return;
+            }
+        }
+        init(e.shape());
         detail::assign_into(buf_.data(), shape_, strides_, e);
     }
 
@@ -129,7 +138,8 @@ public:
     template <expression E>
         requires(!std::same_as<std::remove_cvref_t<E>, array>)
     array& operator=(const E& e) {
-        assign(e);
+        // small arrays of one shape take the inlined path; everything else the general one
+        if (!detail::assign_owning(data(), shape_, e)) assign(e);
         return *this;
     }
 
@@ -178,6 +188,13 @@ public:
     void fill(T value) noexcept { std::fill_n(data(), size(), value); }
 
 private:
+    // shape, strides and a buffer for shape s (construction only)
+    void init(const shape_t& s) {
+        buf_ = detail::buffer<T>(size_of(s));
+        shape_ = s;
+        strides_ = c_strides(s);
+    }
+
     void from_values(const T* values, std::size_t n) {
         detail::buffer<T> b(n);
         std::copy_n(values, n, b.data());
@@ -199,7 +216,7 @@ private:
     }
 
     template <class E>
-    void assign(const E& e) {
+    [[gnu::noinline]] void assign(const E& e) {
         const detail::leaves_of<E> lv(e);
         if (detail::all_shaped(lv.d, lv.size, shape_))  // same shape: nothing to resolve
             return detail::assign_leaves(data(), shape_, strides_, e, lv);
@@ -246,6 +263,13 @@ private:
     strides_t strides_;
     detail::buffer<T> buf_;
 };
+
+namespace detail {
+template <element T>
+struct owning<array<T>> : std::true_type {
+    static bool same_shape(const array<T>& a, const shape_t& s) noexcept { return a.shape() == s; }
+};
+}  // namespace detail
 
 //! Evaluates an expression into a new array of its value type.
 template <expression E>

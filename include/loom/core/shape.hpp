@@ -118,7 +118,8 @@ inline std::size_t size_of(const shape_t& s) {
 
 //! Row-major (C order) strides of a shape, in elements.
 inline strides_t c_strides(const shape_t& s) {
-    strides_t st(s.size(), 0);
+    strides_t st;
+    st.resize_for_overwrite(s.size());
     std::size_t acc = 1;  // unsigned: a shape too large to allocate wraps here, no UB (size_of throws)
     for (std::size_t i = s.size(); i-- > 0;) {
         st[i] = static_cast<std::ptrdiff_t>(acc);

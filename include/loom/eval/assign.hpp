@@ -3,6 +3,10 @@
 
 #include <cstddef>
 #include <string>
+#include <type_traits>
+#include <utility>
+
+#include <boost/hana/at.hpp>
 
 #include "../broadcast/broadcast_shapes.hpp"
 #include "../core/errors.hpp"
@@ -137,6 +141,101 @@ bool assign_flat(T* data, const shape_t& shape, const strides_t& strides, const 
     return true;
 }
 
+// Leaves that own row-major contiguous memory (array, tensor): two of them
+// are the same buffer (read in step) or do not overlap at all. Each owning
+// type specializes this with `same_shape(leaf, s)`.
+template <class L>
+struct owning : std::false_type {};
+template <class L>
+struct owning<leaf_ref<L>> : owning<L> {
+    static bool same_shape(const leaf_ref<L>& l, const shape_t& s) noexcept { return owning<L>::same_shape(*l.leaf_, s); }
+};
+
+// Whether every leaf of E is owning (numbers have no leaf).
+template <class E>
+constexpr bool owning_tree() {
+    if constexpr (memory_leaf<E>) return owning<E>::value;
+    else if constexpr (is_fn<E>::value)
+        return []<class Op, class... A>(fn<Op, A...>*) { return (owning_tree<A>() && ...); }(static_cast<E*>(nullptr));
+    else return std::is_same_v<E, scalar_node<typename E::value_type>>;
+}
+
+// The element pointers of a tree whose leaves expose data() (arrays, tensors,
+// fixed arrays, by value or by reference), in the walker's depth-first order.
+template <class E>
+LOOM_INLINE void collect_data(const E& e, const std::byte** out) {
+    if constexpr (memory_leaf<E>) {
+        if constexpr (requires { e.leaf_; }) *out = reinterpret_cast<const std::byte*>(e.leaf_->data());
+        else *out = reinterpret_cast<const std::byte*>(e.data());
+    } else if constexpr (is_fn<E>::value) {
+        [&]<std::size_t... I>(std::index_sequence<I...>) {
+            (collect_data(boost::hana::at_c<I>(e.args_), out + walker<E>::offset[I]), ...);
+        }(std::make_index_sequence<walker<E>::offset.size() - 1>{});
+    }
+}
+
+// Whether every leaf of an owning tree has exactly shape s.
+template <class E>
+LOOM_INLINE bool owning_shaped(const E& e, const shape_t& s) {
+    if constexpr (memory_leaf<E>) {
+        return owning<E>::same_shape(e, s);
+    } else if constexpr (is_fn<E>::value) {
+        return [&]<std::size_t... I>(std::index_sequence<I...>) {
+            return (owning_shaped(boost::hana::at_c<I>(e.args_), s) && ...);
+        }(std::make_index_sequence<walker<E>::offset.size() - 1>{});
+    } else {
+        return true;
+    }
+}
+
+// The layout of the first leaf of a tree (depth-first), which has one.
+template <class E>
+LOOM_INLINE const shape_t& first_leaf_shape(const E& e) {
+    if constexpr (memory_leaf<E>) {
+        return *e.layout().shape;
+    } else {
+        return [&]<class Op, class... A>(const fn<Op, A...>& f) -> const shape_t& {
+            constexpr std::size_t first = [] {
+                std::size_t k = 0;
+                for (bool has : {(walker<A>::leaves > 0)...}) {
+                    if (has) break;
+                    ++k;
+                }
+                return k;
+            }();
+            return first_leaf_shape(boost::hana::at_c<first>(f.args_));
+        }(e);
+    }
+}
+
+// The small-array path applies to E: its leaves all own their memory, and it runs in SIMD batches.
+template <class T, class E>
+inline constexpr bool owning_flat = owning_tree<E>() && kernel<T, E>::vectorized && walker<E>::leaves > 0;
+
+// out[0 .. n) <- e, for owning leaves of the target's shape (n elements).
+template <class T, class E>
+LOOM_INLINE void run_owning_flat(T* out, const E& e, std::size_t n) {
+    const std::byte* base[walker<E>::leaves];
+    collect_data(e, base);
+    kernel<T, E>::row_flat(e, out, base, n);
+}
+
+// The small-array path: into an owning target, from leaves that all own their
+// memory and have the target's shape: one flat loop, nothing else looked at
+// (no aliasing can be partial, no axis is broadcast). False when it does not apply.
+template <class T, class E>
+LOOM_INLINE bool assign_owning(T* data, const shape_t& shape, const E& e) {
+    if constexpr (owning_flat<T, E>) {
+        if (!owning_shaped(e, shape)) return false;
+        std::size_t n = 1;
+        for (std::size_t d : shape) n *= d;  // the leaves hold this many elements: no overflow
+        run_owning_flat(data, e, n);
+        return true;
+    } else {
+        return false;
+    }
+}
+
 // target[...] <- e, given e's leaves; e's shape broadcasts to the target's
 // (checked by the caller).
 template <class T, class E>
@@ -192,6 +291,8 @@ template <class Op, class Target, class X>
 void compound_assign(Target& target, X&& x) {
     const auto value = make_fn<Op>(target, std::forward<X>(x));
     using V = std::remove_cvref_t<decltype(value)>;
+    if constexpr (owning<Target>::value)
+        if (assign_owning(target.data(), target.shape(), value)) return;
     const leaves_of<V> lv(value);
     if (!all_shaped(lv.d, lv.size, target.shape())) check_inplace(target.shape(), shape_of(value));
     assign_leaves(target.data(), target.shape(), target.strides(), value, lv);

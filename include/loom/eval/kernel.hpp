@@ -71,8 +71,10 @@ struct kernel {
     }
 
     // out[0 .. n) <- e, every cursor stepping by its own step (0 for splats).
-    // The cursors are copied to locals so that they live in registers.
-    static void row_stepped(const E& e, T* out, const cursor* start, std::size_t n) {
+    // The cursors are copied to locals so that they live in registers. Inlined
+    // where the steps and n are constants (the static evaluator), called through
+    // row_stepped everywhere else.
+    LOOM_INLINE static void row_steps(const E& e, T* out, const cursor* start, std::size_t n) {
         cursor c[slots] = {};
         for (std::size_t k = 0; k < L; ++k) c[k] = start[k];
         std::size_t i = 0;
@@ -89,6 +91,7 @@ struct kernel {
             for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_one;
         }
     }
+    static void row_stepped(const E& e, T* out, const cursor* start, std::size_t n) { row_steps(e, out, start, n); }
 
     // One row in the general kind: cursors built as locals from the row pointers.
     LOOM_INLINE static void row_general(const E& e, T* out, const std::byte* const* ptr, const row_state& s,

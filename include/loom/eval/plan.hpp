@@ -31,6 +31,35 @@ inline std::ptrdiff_t leaf_stride(const leaf_desc& d, std::size_t n, std::size_t
     return (*d.strides)[j] * static_cast<std::ptrdiff_t>(d.elem);
 }
 
+// Merges axis i-1 into axis i wherever the target (out) and every leaf (in[k])
+// step evenly across both, working from the innermost axis out; the kept
+// axes move to the front. Returns the new rank. Any indexable containers:
+// the static evaluator runs this at compile time.
+template <class Extent, class Out, class In>
+constexpr std::size_t coalesce(std::size_t r, Extent& extent, Out& out, In& in, std::size_t leaves) {
+    if (r == 0) return 0;
+    std::size_t w = r - 1;  // write position
+    for (std::size_t i = r; i-- > 1;) {
+        const auto inner_ext = static_cast<std::ptrdiff_t>(extent[w]);
+        bool ok = out[i - 1] == out[w] * inner_ext;
+        for (std::size_t k = 0; ok && k < leaves; ++k) ok = in[k][i - 1] == in[k][w] * inner_ext;
+        if (ok) {
+            extent[w] *= extent[i - 1];
+        } else {
+            --w;
+            extent[w] = extent[i - 1];
+            out[w] = out[i - 1];
+            for (std::size_t k = 0; k < leaves; ++k) in[k][w] = in[k][i - 1];
+        }
+    }
+    for (std::size_t i = w; w > 0 && i < r; ++i) {
+        extent[i - w] = extent[i];
+        out[i - w] = out[i];
+        for (std::size_t k = 0; k < leaves; ++k) in[k][i - w] = in[k][i];
+    }
+    return r - w;
+}
+
 template <std::size_t L>
 void make_plan(plan<L>& p, const shape_t& shape, const strides_t& out_strides,
                const leaf_desc* leaves) {
@@ -65,30 +94,7 @@ void make_plan(plan<L>& p, const shape_t& shape, const strides_t& out_strides,
             for (std::size_t k = 0; k < L; ++k) std::swap(p.in[k][j], p.in[k][j - 1]);
         }
     }
-    // coalesce axis i-1 into axis i wherever every operand steps evenly across both
-    std::size_t w = r == 0 ? 0 : r - 1;  // write position, working from the innermost axis out
-    for (std::size_t i = r; i-- > 1;) {
-        const auto inner_ext = static_cast<std::ptrdiff_t>(p.extent[w]);
-        bool ok = p.out[i - 1] == p.out[w] * inner_ext;
-        for (std::size_t k = 0; ok && k < L; ++k) ok = p.in[k][i - 1] == p.in[k][w] * inner_ext;
-        if (ok) {
-            p.extent[w] *= p.extent[i - 1];
-        } else {
-            --w;
-            p.extent[w] = p.extent[i - 1];
-            p.out[w] = p.out[i - 1];
-            for (std::size_t k = 0; k < L; ++k) p.in[k][w] = p.in[k][i - 1];
-        }
-    }
-    // the kept axes are now w .. r-1; move them to the front
-    if (r > 0 && w > 0) {
-        for (std::size_t i = w; i < r; ++i) {
-            p.extent[i - w] = p.extent[i];
-            p.out[i - w] = p.out[i];
-            for (std::size_t k = 0; k < L; ++k) p.in[k][i - w] = p.in[k][i];
-        }
-    }
-    r = r == 0 ? 0 : r - w;
+    r = coalesce(r, p.extent, p.out, p.in, L);
     p.rank = r;
     p.extent.resize(r);
     p.out.resize(r);

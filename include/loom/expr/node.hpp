@@ -10,6 +10,7 @@
 
 #include "../broadcast/broadcast_shapes.hpp"
 #include "../core/dtype.hpp"
+#include "../core/extents.hpp"
 #include "../core/shape.hpp"
 
 namespace loom {
@@ -114,7 +115,24 @@ struct fn : expression_base<fn<Op, A...>> {
     using value_type = typename Op::template result<compute_type>;
     boost::hana::tuple<A...> args_;
     explicit fn(A... a) : args_(std::move(a)...) {}
+    // operands whose shapes are static are broadcast here, at compile time
+    static_assert(sizeof(detail::static_fn_info<A...>) > 0);
 };
+
+namespace detail {
+template <element T>
+struct static_info<scalar_node<T>> {
+    static constexpr std::size_t rank = 0;
+    using shape = extents<>;
+};
+template <class L>
+struct static_info<leaf_ref<L>> : static_info<L> {};
+template <class Op, class... A>
+struct static_info<fn<Op, A...>> {
+    static constexpr std::size_t rank = static_fn_info<A...>::rank;
+    using shape = typename static_fn_info<A...>::shape;
+};
+}  // namespace detail
 
 //! True when `Op` applies to operands of these types (the element types promote).
 template <class Op, class... X>

@@ -1,0 +1,172 @@
+// loom/core/tensor.hpp: loom::tensor<T, N>, an owning row-major array whose rank is in its type and whose extents are not.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "../eval/assign.hpp"
+#include "../expr/node.hpp"
+#include "../expr/ops.hpp"
+#include "array.hpp"
+#include "dtype.hpp"
+#include "errors.hpp"
+#include "extents.hpp"
+#include "shape.hpp"
+
+namespace loom {
+
+//! An array<T> whose rank N is part of its type (xtensor's xtensor<T, N>):
+//!   loom::tensor<double, 2> m(loom::shape_t{3, 4});
+//!   m = m * 2 + 1;            // value semantics, as array<T>; the rank stays 2
+//! A value of another rank is a compile error when its rank is known at compile
+//! time, broadcast_error otherwise; the small-array path compares N extents.
+template <element T, std::size_t N>
+class tensor {
+public:
+    using value_type = T;
+    using iterator = T*;
+    using const_iterator = const T*;
+    static constexpr bool loom_expression = true;
+    static constexpr std::size_t rank = N;
+
+    //! Zero-filled, every extent 0 (rank 0: the one element 0).
+    tensor() : a_(shape_t(N, 0)) {}
+    //! Zero-filled or filled, of shape `s`, which must have N axes (std::invalid_argument).
+    explicit tensor(const shape_t& s) : a_(checked(s)) {}
+    tensor(const shape_t& s, T value) : a_(checked(s), value) {}
+    //! Nested braces of depth N (N from 1 to 4): `tensor<int, 2> m = {{1, 2}, {3, 4}};`
+    tensor(detail::nested_list_t<T, N> l)
+        requires(N >= 1 && N <= 4)
+        : a_(from_braces(l)) {}
+    //! Any expression of rank N (evaluated as array<T> would).
+    template <expression E>
+        requires(!std::same_as<std::remove_cvref_t<E>, tensor>)
+    tensor(const E& e) : a_(check_rank(e)) {}
+    //! An array<T> of rank N, taken over (std::invalid_argument for another rank).
+    explicit tensor(array<T>&& a) : a_(std::move(a)) { checked(a_.shape()); }
+
+    tensor(const tensor&) = default;
+    tensor(tensor&&) noexcept = default;
+    tensor& operator=(const tensor&) = default;
+    tensor& operator=(tensor&&) noexcept = default;
+
+    //! Value semantics, as array<T>: takes e's shape, which must have N axes.
+    template <expression E>
+        requires(!std::same_as<std::remove_cvref_t<E>, tensor>)
+    tensor& operator=(const E& e) {
+        if (!detail::assign_owning(a_.data(), a_.shape(), e)) a_ = check_rank(e);
+        return *this;
+    }
+    template <scalar_value U>
+    tensor& operator=(U) = delete;  // as array<T>: use fill()
+
+    //! In place: `x` must broadcast to shape(); nothing is written otherwise.
+    template <operand X> tensor& operator+=(X&& x) { return compound<ops::add>(std::forward<X>(x)); }
+    template <operand X> tensor& operator-=(X&& x) { return compound<ops::subtract>(std::forward<X>(x)); }
+    template <operand X> tensor& operator*=(X&& x) { return compound<ops::multiply>(std::forward<X>(x)); }
+    template <operand X> tensor& operator/=(X&& x) { return compound<ops::divide>(std::forward<X>(x)); }
+    template <operand X> tensor& operator%=(X&& x) { return compound<ops::modulo>(std::forward<X>(x)); }
+    template <operand X> tensor& operator&=(X&& x) { return compound<ops::bit_and>(std::forward<X>(x)); }
+    template <operand X> tensor& operator|=(X&& x) { return compound<ops::bit_or>(std::forward<X>(x)); }
+    template <operand X> tensor& operator^=(X&& x) { return compound<ops::bit_xor>(std::forward<X>(x)); }
+    template <operand X> tensor& operator<<=(X&& x) { return compound<ops::shift_left>(std::forward<X>(x)); }
+    template <operand X> tensor& operator>>=(X&& x) { return compound<ops::shift_right>(std::forward<X>(x)); }
+
+    const shape_t& shape() const noexcept { return a_.shape(); }
+    const strides_t& strides() const noexcept { return a_.strides(); }
+    static constexpr std::size_t ndim() noexcept { return N; }
+    std::size_t size() const noexcept { return a_.size(); }
+    T* data() noexcept { return a_.data(); }
+    const T* data() const noexcept { return a_.data(); }
+    leaf_layout<T> layout() const noexcept { return a_.layout(); }
+    //! The elements as an array<T> (a reference: no copy).
+    const array<T>& as_array() const noexcept { return a_; }
+
+    //! Element reference, unchecked.
+    template <std::integral... I>
+        requires(sizeof...(I) == N)
+    T& operator()(I... i) noexcept { return a_(i...); }
+    template <std::integral... I>
+        requires(sizeof...(I) == N)
+    const T& operator()(I... i) const noexcept { return a_(i...); }
+    //! Element reference, checked: each index in range (negative counts from the end).
+    template <std::integral... I>
+        requires(sizeof...(I) == N)
+    T& at(I... i) { return a_.at(i...); }
+    template <std::integral... I>
+        requires(sizeof...(I) == N)
+    const T& at(I... i) const { return a_.at(i...); }
+
+    iterator begin() noexcept { return a_.begin(); }
+    iterator end() noexcept { return a_.end(); }
+    const_iterator begin() const noexcept { return a_.begin(); }
+    const_iterator end() const noexcept { return a_.end(); }
+
+    //! Sets every element to `value`.
+    void fill(T value) noexcept { a_.fill(value); }
+
+private:
+    static const shape_t& checked(const shape_t& s) {
+        if (s.size() != N)
+            throw std::invalid_argument("loom: tensor<T, " + std::to_string(N) + "> given the shape " +
+                                        detail::to_string(s) + " of rank " + std::to_string(s.size()));
+        return s;
+    }
+    static array<T> from_braces(detail::nested_list_t<T, N> l) {
+        if constexpr (N == 1) {
+            array<T> a(shape_t{l.size()});
+            std::copy(l.begin(), l.end(), a.data());
+            return a;
+        } else {
+            return array<T>(l);
+        }
+    }
+    // e's rank must be N: at compile time when it is known, before anything is evaluated otherwise
+    template <class E>
+    static const E& check_rank(const E& e) {
+        constexpr std::size_t r = static_rank_v<E>;
+        if constexpr (r != dynamic_rank) {
+            static_assert(static_rank_does_not_fit<r, N, r == N>::value);
+        } else {
+            const shape_t s = e.shape();
+            if (s.size() != N)
+                throw broadcast_error("cannot assign a value of shape " + detail::to_string(s) + " to a tensor of rank " +
+                                      std::to_string(N));
+        }
+        return e;
+    }
+
+    template <class Op, class X>
+    tensor& compound(X&& x) {
+        detail::compound_assign<Op>(*this, std::forward<X>(x));
+        return *this;
+    }
+
+    array<T> a_;
+};
+
+namespace detail {
+template <element T, std::size_t N>
+struct static_info<tensor<T, N>> {
+    static constexpr std::size_t rank = N;
+    using shape = void;
+};
+template <element T, std::size_t N>
+struct owning<tensor<T, N>> : std::true_type {
+    // N extents, compared without a loop
+    static bool same_shape(const tensor<T, N>& t, const shape_t& s) noexcept {
+        if (s.size() != N) return false;
+        const std::size_t* a = t.shape().data();
+        const std::size_t* b = s.data();
+        return [&]<std::size_t... I>(std::index_sequence<I...>) {
+            return ((a[I] == b[I]) && ...);
+        }(std::make_index_sequence<N>{});
+    }
+};
+}  // namespace detail
+
+}  // namespace loom
