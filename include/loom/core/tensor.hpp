@@ -58,7 +58,13 @@ public:
     template <expression E>
         requires(!std::same_as<std::remove_cvref_t<E>, tensor>)
     tensor& operator=(const E& e) {
-        if (!detail::assign_owning(a_.data(), a_.shape(), e)) a_ = check_rank(e);
+        if constexpr (detail::owning_flat<T, E>) {  // leaves of this shape: N extents compared, one flat loop
+            if (detail::owning_shaped(e, a_.shape())) {
+                detail::run_owning_flat(a_.data(), e, count());
+                return *this;
+            }
+        }
+        a_ = check_rank(e);
         return *this;
     }
     template <scalar_value U>
@@ -110,6 +116,14 @@ public:
     void fill(T value) noexcept { a_.fill(value); }
 
 private:
+    // the element count, from N extents without a loop
+    std::size_t count() const noexcept {
+        const std::size_t* d = a_.shape().data();
+        return [&]<std::size_t... I>(std::index_sequence<I...>) {
+            return (std::size_t{1} * ... * d[I]);
+        }(std::make_index_sequence<N>{});
+    }
+
     static const shape_t& checked(const shape_t& s) {
         if (s.size() != N)
             throw std::invalid_argument("loom: tensor<T, " + std::to_string(N) + "> given the shape " +

@@ -125,12 +125,18 @@ LOOM_INLINE void static_assign(T* out, const E& e) {
     }
 }
 
+// The general evaluator into a fixed_array, out of line (the static path is inlined).
+template <class F, class E>
+[[gnu::noinline]] void assign_fixed_dynamic(F& target, const E& e) {
+    assign_inplace(target.data(), target.shape(), target.strides(), e);
+}
+
 // target <- e in place, for a target of static shape (fixed_array): e must
 // broadcast to the target's shape. Checked at compile time when e's shape is
 // static (then the static evaluator runs), at run time otherwise (then the
 // general evaluator, with its aliasing rules).
 template <class F, class E>
-void assign_fixed(F& target, const E& e) {
+LOOM_INLINE void assign_fixed(F& target, const E& e) {
     using S = typename F::shape_type;
     using T = typename F::value_type;
     if constexpr (static_shaped<E>) {
@@ -140,7 +146,7 @@ void assign_fixed(F& target, const E& e) {
     } else {
         constexpr std::size_t r = static_info<E>::rank;
         if constexpr (r != dynamic_rank) static_assert(static_rank_does_not_fit<r, S::rank, (r <= S::rank)>::value);
-        assign_inplace(target.data(), target.shape(), target.strides(), e);
+        assign_fixed_dynamic(target, e);
     }
 }
 
