@@ -267,7 +267,10 @@ private:
 namespace detail {
 template <element T>
 struct owning<array<T>> : std::true_type {
-    static bool same_shape(const array<T>& a, const shape_t& s) noexcept { return a.shape() == s; }
+    template <class S>
+    static bool same_shape(const array<T>& a, const S& s) noexcept {
+        return a.shape() == shape_ref(s);
+    }
 };
 }  // namespace detail
 

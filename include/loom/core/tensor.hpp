@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -34,37 +35,53 @@ public:
     static constexpr std::size_t rank = N;
 
     //! Zero-filled, every extent 0 (rank 0: the one element 0).
-    tensor() : a_(shape_t(N, 0)) {}
+    tensor() : a_(shape_t(N, 0)) { sync(); }
     //! Zero-filled or filled, of shape `s`, which must have N axes (std::invalid_argument).
-    explicit tensor(const shape_t& s) : a_(checked(s)) {}
-    tensor(const shape_t& s, T value) : a_(checked(s), value) {}
+    explicit tensor(const shape_t& s) : a_(checked(s)) { sync(); }
+    tensor(const shape_t& s, T value) : a_(checked(s), value) { sync(); }
     //! Nested braces of depth N (N from 1 to 4): `tensor<int, 2> m = {{1, 2}, {3, 4}};`
     tensor(detail::nested_list_t<T, N> l)
         requires(N >= 1 && N <= 4)
-        : a_(from_braces(l)) {}
+        : a_(from_braces(l)) {
+        sync();
+    }
     //! Any expression of rank N (evaluated as array<T> would).
     template <expression E>
         requires(!std::same_as<std::remove_cvref_t<E>, tensor>)
-    tensor(const E& e) : a_(check_rank(e)) {}
+    tensor(const E& e) : a_(check_rank(e)) {
+        sync();
+    }
     //! An array<T> of rank N, taken over (std::invalid_argument for another rank).
-    explicit tensor(array<T>&& a) : a_(std::move(a)) { checked(a_.shape()); }
+    explicit tensor(array<T>&& a) : a_(std::move(a)) {
+        checked(a_.shape());
+        sync();
+    }
 
     tensor(const tensor&) = default;
-    tensor(tensor&&) noexcept = default;
     tensor& operator=(const tensor&) = default;
-    tensor& operator=(tensor&&) noexcept = default;
+    //! A moved-from tensor is empty: every extent 0, the rank still N.
+    tensor(tensor&& o) noexcept : a_(std::move(o.a_)), ext_(o.ext_) { o.clear(); }
+    tensor& operator=(tensor&& o) noexcept {
+        if (this != &o) {
+            a_ = std::move(o.a_);
+            ext_ = o.ext_;
+            o.clear();
+        }
+        return *this;
+    }
 
     //! Value semantics, as array<T>: takes e's shape, which must have N axes.
     template <expression E>
         requires(!std::same_as<std::remove_cvref_t<E>, tensor>)
     tensor& operator=(const E& e) {
         if constexpr (detail::owning_flat<T, E>) {  // leaves of this shape: N extents compared, one flat loop
-            if (detail::owning_shaped(e, a_.shape())) {
+            if (detail::owning_shaped(e, *this)) {
                 detail::run_owning_flat(a_.data(), e, count());
                 return *this;
             }
         }
         a_ = check_rank(e);
+        sync();
         return *this;
     }
     template <scalar_value U>
@@ -116,11 +133,22 @@ public:
     void fill(T value) noexcept { a_.fill(value); }
 
 private:
-    // the element count, from N extents without a loop
+    template <class L>
+    friend struct detail::owning;
+
+    // ext_ mirrors a_'s shape: N words compared without the shape_t's
+    // indirection, on the small-array path
+    void sync() noexcept {
+        for (std::size_t i = 0; i < N; ++i) ext_[i] = a_.shape()[i];
+    }
+    void clear() noexcept {
+        a_ = array<T>(shape_t(N, 0));
+        sync();
+    }
+    // the element count, from the N extents without a loop
     std::size_t count() const noexcept {
-        const std::size_t* d = a_.shape().data();
         return [&]<std::size_t... I>(std::index_sequence<I...>) {
-            return (std::size_t{1} * ... * d[I]);
+            return (std::size_t{1} * ... * ext_[I]);
         }(std::make_index_sequence<N>{});
     }
 
@@ -161,6 +189,7 @@ private:
     }
 
     array<T> a_;
+    std::array<std::size_t, N> ext_{};
 };
 
 namespace detail {
@@ -172,7 +201,15 @@ struct static_info<tensor<T, N>> {
 template <element T, std::size_t N>
 struct owning<tensor<T, N>> : std::true_type {
     // N extents, compared without a loop
-    static bool same_shape(const tensor<T, N>& t, const shape_t& s) noexcept {
+    template <class U>
+    static bool same_shape(const tensor<T, N>& t, const tensor<U, N>& target) noexcept {
+        return [&]<std::size_t... I>(std::index_sequence<I...>) {
+            return ((t.ext_[I] == target.ext_[I]) && ...);
+        }(std::make_index_sequence<N>{});
+    }
+    template <class S>
+    static bool same_shape(const tensor<T, N>& t, const S& target) noexcept {
+        const shape_t& s = shape_ref(target);
         if (s.size() != N) return false;
         const std::size_t* a = t.shape().data();
         const std::size_t* b = s.data();

@@ -148,8 +148,20 @@ template <class L>
 struct owning : std::false_type {};
 template <class L>
 struct owning<leaf_ref<L>> : owning<L> {
-    static bool same_shape(const leaf_ref<L>& l, const shape_t& s) noexcept { return owning<L>::same_shape(*l.leaf_, s); }
+    template <class S>
+    static bool same_shape(const leaf_ref<L>& l, const S& s) noexcept {
+        return owning<L>::same_shape(*l.leaf_, s);
+    }
 };
+
+// What owning leaves are compared with: a shape_t, or an owning target itself
+// (a tensor compares its N extents with another's directly).
+inline const shape_t& shape_ref(const shape_t& s) noexcept { return s; }
+template <class S>
+    requires requires(const S& s) { s.shape(); }
+const shape_t& shape_ref(const S& s) noexcept {
+    return s.shape();
+}
 
 // Whether every leaf of E is owning (numbers have no leaf).
 template <class E>
@@ -174,9 +186,9 @@ LOOM_INLINE void collect_data(const E& e, const std::byte** out) {
     }
 }
 
-// Whether every leaf of an owning tree has exactly shape s.
-template <class E>
-LOOM_INLINE bool owning_shaped(const E& e, const shape_t& s) {
+// Whether every leaf of an owning tree has exactly shape s (a shape_t or an owning target).
+template <class E, class S>
+LOOM_INLINE bool owning_shaped(const E& e, const S& s) {
     if constexpr (memory_leaf<E>) {
         return owning<E>::same_shape(e, s);
     } else if constexpr (is_fn<E>::value) {
