@@ -1,6 +1,11 @@
 // bench/small.cpp: the fixed cost of one assignment, r = a + 2*b on 4x4 arrays, in place and into a new array;
-// loom against a hand loop, xtensor and Eigen (all with run-time extents).
+// loom against a hand loop, xtensor and Eigen with run-time extents (array<T>, tensor<T, 2>) and with
+// static extents (fixed_array<T, 4, 4> against a loop over double[16], xtensor_fixed, Eigen's Array44d).
 #include "common.hpp"
+
+#ifdef LOOM_BENCH_HAVE_XTENSOR
+#include <xtensor/xfixed.hpp>
+#endif
 
 namespace {
 
@@ -61,6 +66,87 @@ void small() {
             const T* out() const { return r.data(); }
         };
         return job{bench::eigen_fill<A>(M, N, 1), bench::eigen_fill<A>(M, N, 2), A(M, N)};
+    });
+#endif
+
+    // The same in place with the rank in the type: tensor<T, 2> (its overhead over the
+    // hand loop, against array<T>'s above, is what the summary compares).
+    bench::add(sp("small_tensor", "loom"), ref, [] {
+        struct job {
+            loom::tensor<T, 2> a, b, r;
+            void run() { r = a + 2.0 * b; }
+            const T* out() const { return r.data(); }
+        };
+        return job{loom::tensor<T, 2>(bench::loom_array<T>({M, N}, 1)),
+                   loom::tensor<T, 2>(bench::loom_array<T>({M, N}, 2)), loom::tensor<T, 2>(loom::shape_t{M, N})};
+    });
+    bench::add(sp("small_tensor", "hand"), ref, [] {
+        struct job {
+            bench::buffer<T> a, b, r;
+            void run() {
+                const T* __restrict pa = a.data();
+                const T* __restrict pb = b.data();
+                T* __restrict pr = r.data();
+                const std::size_t m = r.size();
+                for (std::size_t i = 0; i < m; ++i) pr[i] = pa[i] + 2.0 * pb[i];
+            }
+            const T* out() const { return r.data(); }
+        };
+        return job{bench::buffer<T>(n, 1), bench::buffer<T>(n, 2), bench::buffer<T>(n)};
+    });
+
+    // Static extents: fixed_array<T, 4, 4> against a loop over T[16] of constant trip count.
+    bench::add(sp("small_fixed", "loom"), ref, [] {
+        using F = loom::fixed_array<T, M, N>;
+        struct job {
+            F a, b, r;
+            void run() { r = a + 2.0 * b; }
+            const T* out() const { return r.data(); }
+        };
+        job j;
+        bench::fill(j.a.data(), n, 1, {});
+        bench::fill(j.b.data(), n, 2, {});
+        return j;
+    });
+    bench::add(sp("small_fixed", "hand"), ref, [] {
+        struct job {
+            alignas(64) T a[n], b[n], r[n];
+            void run() {
+                for (std::size_t i = 0; i < n; ++i) r[i] = a[i] + 2.0 * b[i];
+            }
+            const T* out() const { return r; }
+        };
+        job j;
+        bench::fill(j.a, n, 1, {});
+        bench::fill(j.b, n, 2, {});
+        return j;
+    });
+#ifdef LOOM_BENCH_HAVE_XTENSOR
+    bench::add(sp("small_fixed", "xtensor"), ref, [] {
+        using X = xt::xtensor_fixed<T, xt::xshape<M, N>>;
+        struct job {
+            X a, b, r;
+            void run() { xt::noalias(r) = a + 2.0 * b; }
+            const T* out() const { return r.data(); }
+        };
+        job j;
+        bench::fill(j.a.data(), n, 1, {});
+        bench::fill(j.b.data(), n, 2, {});
+        return j;
+    });
+#endif
+#ifdef LOOM_BENCH_HAVE_EIGEN
+    bench::add(sp("small_fixed", "eigen"), ref, [] {
+        using A = Eigen::Array<T, M, N, Eigen::RowMajor>;
+        struct job {
+            A a, b, r;
+            void run() { r = a + 2.0 * b; }
+            const T* out() const { return r.data(); }
+        };
+        job j;
+        bench::fill(j.a.data(), n, 1, {});
+        bench::fill(j.b.data(), n, 2, {});
+        return j;
     });
 #endif
 

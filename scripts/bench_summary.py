@@ -39,15 +39,25 @@ GOALS = {
     "transpose": [],
     "exp_sin": [],
     "small_inplace": [("hand", 0.25), ("xtensor", 3.0)],
+    "small_tensor": [],
+    "small_fixed": [("hand", 1 / 1.2)],
     "small_new": [],
 }
+SMALL = ("small_inplace", "small_tensor", "small_fixed", "small_new")
+
+
+def overhead(row):
+    """loom's time over the hand loop's in one row (seconds), or None."""
+    if "loom" in row and "hand" in row:
+        return row["loom"]["seconds"] - row["hand"]["seconds"]
+    return None
 
 
 def goals_for(case, size):
     goals = list(GOALS.get(case, []))
     if case == "transpose":
         goals = [("hand", 3.0)] if size == "memory" else []
-    if case not in ("small_inplace", "small_new"):
+    if case not in SMALL:
         goals += [("xtensor", 1.0), ("eigen", 1.0)]
     if size == "memory" and case != "exp_sin":
         goals.append(("bw/triad", 0.90))
@@ -194,6 +204,7 @@ HEADER = ["case", "size", "loom time"] + [
 def table(rows, errors):
     lines = []
     met = total = 0
+    array_overhead = next((overhead(row) for (case, _), row in rows if case == "small_inplace"), None)
     for (case, size), row in rows:
         r = ratios(row)
         goals = goals_for(case, size)
@@ -211,8 +222,20 @@ def table(rows, errors):
                 met += ok
                 mark = "" if ok else " *"
             cells.append(f"{v:.2f}{mark}")
-        missed = [f"{c}>={g:g}" for c, g in goals.items() if c in r and r[c] < g]
-        cells.append("ok" if goals and not missed else ("miss " + " ".join(missed) if missed else ""))
+        missed = [f"{c}>={g:.3g}" for c, g in goals.items() if c in r and r[c] < g]
+        note = ""
+        if case == "small_tensor" and array_overhead and overhead(row) is not None:
+            # issue 7: tensor<double, 2>'s fixed cost over the hand loop at most half of array<double>'s
+            ov = overhead(row)
+            total += 1
+            ok = ov <= 0.5 * array_overhead
+            met += ok
+            note = f"overhead {fmt_time(max(ov, 0.0))} vs array {fmt_time(array_overhead)}"
+            if not ok:
+                missed.append("overhead<=array/2")
+            goals = goals or {"overhead": 0.5}
+        cells.append(("ok" if goals and not missed else ("miss " + " ".join(missed) if missed else "")) +
+                     (f" ({note})" if note else ""))
         lines.append(cells)
     return lines, met, total
 
@@ -220,12 +243,12 @@ def table(rows, errors):
 def print_table(lines, met, total):
     widths = [max(len(HEADER[i]), *(len(l[i]) for l in lines)) for i in range(len(HEADER))]
     print("time ratios are other/loom (> 1: loom faster); bw/triad is loom bandwidth / STREAM triad "
-          "bandwidth; * marks a missed issue-4 goal")
+          "bandwidth; * marks a missed goal (issues 4 and 7)")
     print("  ".join(h.ljust(w) for h, w in zip(HEADER, widths)))
     print("  ".join("-" * w for w in widths))
     for l in lines:
         print("  ".join(c.ljust(w) for c, w in zip(l, widths)))
-    print(f"issue-4 goals met: {met} of {total}")
+    print(f"goals met (issues 4 and 7): {met} of {total}")
 
 
 def markdown_table(lines, met, total):
@@ -233,7 +256,7 @@ def markdown_table(lines, met, total):
     for l in lines:
         out.append("| " + " | ".join(l) + " |")
     out.append("")
-    out.append(f"Issue-4 goals met in this run: **{met} of {total}** (`*` marks a missed goal).")
+    out.append(f"Goals of issues 4 and 7 met in this run: **{met} of {total}** (`*` marks a missed goal).")
     return "\n".join(out)
 
 
