@@ -78,8 +78,17 @@ struct kernel {
         cursor c[slots] = {};
         for (std::size_t k = 0; k < L; ++k) c[k] = start[k];
         std::size_t i = 0;
+        [[maybe_unused]] T held[slots];  // outlives the batches: the scalar tail reads it too
 #if LOOM_SIMD
         if constexpr (vectorized) {
+            // A leaf broadcast along the row is read from a local copy: the
+            // compiler then knows no store to out changes it, and splats it
+            // once per row instead of reloading it every batch. Every leaf is a T here.
+            for (std::size_t k = 0; k < L; ++k) {
+                if (c[k].step_batch != 0) continue;
+                held[k] = *reinterpret_cast<const T*>(c[k].p);
+                c[k].p = reinterpret_cast<const std::byte*>(&held[k]);
+            }
             for (; i + W <= n; i += W) {
                 simd::store(out + i, walker<E>::template batch<0, T>(e, c));
                 for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_batch;
@@ -93,12 +102,17 @@ struct kernel {
     }
     static void row_stepped(const E& e, T* out, const cursor* start, std::size_t n) { row_steps(e, out, start, n); }
 
-    // One row in the general kind: cursors built as locals from the row pointers.
-    LOOM_INLINE static void row_general(const E& e, T* out, const std::byte* const* ptr, const row_state& s,
-                                        std::size_t n) {
-        cursor c[slots] = {};
-        for (std::size_t k = 0; k < L; ++k) c[k] = {ptr[k], s.c[k].step_batch, s.c[k].step_one};
-        row_stepped(e, out, c, n);
+    // m rows of n elements in the general kind, the rows os (target, elements)
+    // and is[k] (leaves, bytes) apart: one call for all of them, so that the
+    // per-row cost is a few additions and not a call (short rows: x(M,1) * y(1,N)).
+    static void rows_general(const E& e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
+                             const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
+        for (std::size_t i = 0; i < m; ++i) {
+            const auto ii = static_cast<std::ptrdiff_t>(i);
+            cursor c[slots] = {};
+            for (std::size_t k = 0; k < L; ++k) c[k] = {ptr[k] + ii * is[k], s.c[k].step_batch, s.c[k].step_one};
+            row_steps(e, out + ii * os, c, n);
+        }
     }
 
     // One row with strided leaves or target: gather, compute, scatter, chunk by chunk.
@@ -144,8 +158,7 @@ struct kernel {
     LOOM_INLINE static void row(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::size_t n) {
         if constexpr (!vectorized) row_scalar(e, out, ptr, s, n);
         else if constexpr (K == row_kind::flat) row_flat(e, out, ptr, n);
-        else if constexpr (K == row_kind::general) row_general(e, out, ptr, s, n);
-        else row_packed(e, out, ptr, s, n);
+        else row_packed(e, out, ptr, s, n);  // the general kind goes through rows_general
     }
 
     // The two innermost axes: m rows of s.n elements, the rows os (target,
@@ -163,10 +176,16 @@ struct kernel {
             for (std::size_t j0 = 0; j0 < s.n; j0 += tj) {
                 const std::size_t jn = std::min(s.n - j0, tj);
                 const auto j = static_cast<std::ptrdiff_t>(j0);
-                for (std::size_t i = i0; i < i1; ++i) {
-                    const auto ii = static_cast<std::ptrdiff_t>(i);
-                    for (std::size_t k = 0; k < L; ++k) q[k] = ptr[k] + ii * is[k] + j * s.step[k];
-                    row<K>(e, out + ii * os + j * s.out_step, q, s, jn);
+                if constexpr (K == row_kind::general && vectorized) {
+                    const auto i = static_cast<std::ptrdiff_t>(i0);
+                    for (std::size_t k = 0; k < L; ++k) q[k] = ptr[k] + i * is[k] + j * s.step[k];
+                    rows_general(e, out + i * os + j * s.out_step, os, q, is, s, i1 - i0, jn);
+                } else {
+                    for (std::size_t i = i0; i < i1; ++i) {
+                        const auto ii = static_cast<std::ptrdiff_t>(i);
+                        for (std::size_t k = 0; k < L; ++k) q[k] = ptr[k] + ii * is[k] + j * s.step[k];
+                        row<K>(e, out + ii * os + j * s.out_step, q, s, jn);
+                    }
                 }
             }
         }

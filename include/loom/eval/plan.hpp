@@ -76,9 +76,9 @@ void make_plan(plan<L>& p, const shape_t& shape, const strides_t& out_strides,
     // keep the axes longer than 1
     std::size_t r = 0;
     for (std::size_t i = 0; i < n; ++i) r += shape[i] != 1;
-    p.extent.resize(r);
-    p.out.resize(r);
-    for (std::size_t k = 0; k < L; ++k) p.in[k].resize(r);
+    p.extent.resize_for_overwrite(r);  // every entry is written below
+    p.out.resize_for_overwrite(r);
+    for (std::size_t k = 0; k < L; ++k) p.in[k].resize_for_overwrite(r);
     for (std::size_t i = 0, j = 0; i < n; ++i) {
         if (shape[i] == 1) continue;
         p.extent[j] = shape[i];
