@@ -141,6 +141,12 @@ struct static_rank_does_not_fit {
 
 namespace detail {
 
+template <class E>
+constexpr bool has_static_axes() {
+    if constexpr (static_shaped<E>) return static_info<E>::shape::rank > 0;
+    else return false;
+}
+
 // The static information of an operation over operands A...: the largest rank
 // when every operand's rank is known; the broadcast shape when every shape is.
 // The operands whose shapes are known are checked against each other here,
@@ -156,8 +162,8 @@ struct static_fn_info {
         }
     }();
     // the broadcast of the operands with static shapes, checked pair by pair
-    static constexpr auto known = hana::fold_left(
-        hana::tuple_t<A...>, extents<>{}, [](auto acc, auto operand) {
+    static constexpr auto fold() {
+        return hana::fold_left(hana::tuple_t<A...>, extents<>{}, [](auto acc, auto operand) {
             using E = typename decltype(operand)::type;
             if constexpr (!static_shaped<E>) {
                 return acc;
@@ -172,6 +178,12 @@ struct static_fn_info {
                 }
             }
         });
+    }
+    // (nothing to instantiate without an operand of static axes: arrays and numbers)
+    static constexpr auto known = [] {
+        if constexpr (!(has_static_axes<A>() || ...)) return extents<>{};
+        else return fold();
+    }();
     using shape = std::conditional_t<(static_shaped<A> && ...), std::remove_const_t<decltype(known)>, void>;
 };
 
