@@ -161,7 +161,56 @@ void law_contiguous(const std::vector<std::size_t>& s, std::size_t misalign) {
     law<T>({s, {}, misalign}, {s, {}, misalign}, {s, {}, misalign}, {s, {}, misalign});
 }
 
+// The law for owning operands (arrays, tensors), which take their own paths:
+// all of the target's shape (one flat loop), rank <= 2 broadcast into a 2-D
+// target (rows without a plan), anything else (the planner). Into a target of
+// the result's shape, into one of another shape, a new array, a tensor, and in
+// place with `+=`.
+template <class T>
+void law_owning(const std::vector<std::size_t>& sa, const std::vector<std::size_t>& sb,
+                const std::vector<std::size_t>& sc, const std::vector<std::size_t>& rs) {
+    INFO("owning a " << ref::to_shape(sa) << ", b " << ref::to_shape(sb) << ", c " << ref::to_shape(sc) << " -> "
+                     << ref::to_shape(rs));
+    const placed<T> a({sa}, 1), b({sb}, 2), c({sc}, 3);
+    const loom::array<T> oa = a.view(), ob = b.view(), oc = c.view();
+    auto want = [&](const index_t& i) { return r1<T>(a.at(i), b.at(i), c.at(i)); };
+    loom::array<T> r(ref::to_shape(rs));
+    r = e1<T>(oa, ob, oc);
+    CHECK(ref::mismatch(r, rs, want) == "");
+    loom::array<T> other(shape_t{1});
+    other = e1<T>(oa, ob, oc);
+    CHECK(ref::mismatch(other, rs, want) == "");
+    const loom::array<T> fresh = e1<T>(oa, ob, oc);
+    CHECK(ref::mismatch(fresh, rs, want) == "");
+    if (rs.size() == 2) {
+        loom::tensor<T, 2> t(ref::to_shape(rs));
+        t = e1<T>(oa, ob, oc);
+        CHECK(ref::mismatch(t, rs, want) == "");
+    }
+    if constexpr (!std::is_same_v<T, bool>) {
+        const placed<T> old({rs}, 4);
+        loom::array<T> u = old.view();
+        u += e1<T>(oa, ob, oc);
+        CHECK(ref::mismatch(u, rs, [&](const index_t& i) { return static_cast<T>(old.at(i) + want(i)); }) == "");
+    }
+}
+
 }  // namespace
+
+TEMPLATE_LIST_TEST_CASE("owning operands: flat, rows without a plan, and the planner", "[eval][kernel][owning]",
+                        law_types) {
+    for (std::size_t m : {1, 3, 5}) {
+        for (std::size_t n : {1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 33}) {
+            law_owning<TestType>({m, n}, {m, n}, {m, n}, {m, n});  // same shape: one flat loop
+            law_owning<TestType>({m, n}, {n}, {m, n}, {m, n});     // row
+            law_owning<TestType>({m, n}, {m, 1}, {m, n}, {m, n});  // column
+            law_owning<TestType>({m, 1}, {1, n}, {n}, {m, n});     // outer, plus a row
+            law_owning<TestType>({1}, {m, n}, {}, {m, n});         // rank 1 and rank 0 operands
+        }
+    }
+    law_owning<TestType>({4, 1, 10}, {3, 1}, {10}, {4, 3, 10});  // rank 3: the planner
+    law_owning<TestType>({0, 4}, {4}, {1, 4}, {0, 4});           // empty
+}
 
 TEMPLATE_LIST_TEST_CASE("contiguous operands, every length around the SIMD width", "[eval][kernel][simd]", law_types) {
     std::vector<std::size_t> sizes;

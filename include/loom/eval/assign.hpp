@@ -248,16 +248,56 @@ LOOM_INLINE bool assign_owning(T* data, const shape_t& shape, const E& e) {
     }
 }
 
-// target[...] <- e, given e's leaves; e's shape broadcasts to the target's
-// (checked by the caller).
+// The row, column and outer-product patterns without a plan: owning leaves of
+// rank 1 or 2, each axis either 1 or the target's, broadcast into an owning
+// 2-D target (m, n) whose shape is e's; all the rows in one call. False when
+// that does not apply (then nothing was written).
 template <class T, class E>
+bool assign_owning_2d(T* data, const shape_t& shape, const E& e, const leaves_of<E>& lv) {
+    if constexpr (owning_flat<T, E>) {
+        using K = kernel<T, E>;
+        constexpr std::size_t L = walker<E>::leaves;
+        if (shape.size() != 2) return false;
+        const std::size_t m = shape[0], n = shape[1];
+        const std::byte* base[L];
+        std::ptrdiff_t is[L];
+        cursor steps[L];
+        // e's shape is the target's when some leaf has rank 2 and each axis is some leaf's
+        bool rank2 = false, full0 = m == 1, full1 = n == 1;
+        for (std::size_t k = 0; k < L; ++k) {
+            const shape_t& s = *lv.d[k].shape;
+            const std::size_t r = s.size();
+            if (r > 2) return false;
+            const std::size_t e0 = r == 2 ? s[0] : 1, e1 = r ? s[r - 1] : 1;
+            if ((e0 != 1 && e0 != m) || (e1 != 1 && e1 != n)) return false;
+            rank2 = rank2 || r == 2;
+            full0 = full0 || e0 == m;
+            full1 = full1 || e1 == n;
+            const std::ptrdiff_t col = e1 == 1 ? 0 : K::one;  // bytes per element along the row
+            base[k] = lv.d[k].data;
+            is[k] = e0 == 1 ? 0 : static_cast<std::ptrdiff_t>(e1) * K::one;
+            steps[k] = {nullptr, col * static_cast<std::ptrdiff_t>(K::W), col};
+        }
+        if (!(rank2 && full0 && full1)) return false;
+        K::rows_general(e, data, static_cast<std::ptrdiff_t>(n), base, is, steps, m, n);
+        return true;
+    } else {
+        return false;
+    }
+}
+
+// target[...] <- e, given e's leaves; e's shape broadcasts to the target's
+// (checked by the caller). CheckAlias false: the caller knows that no leaf
+// reads the target's memory other than in step (a fresh buffer; owning
+// leaves into an owning target, which share all of a buffer or nothing).
+template <bool CheckAlias = true, class T, class E>
 void assign_leaves(T* data, const shape_t& shape, const strides_t& strides, const E& e,
                    const leaves_of<E>& lv) {
     constexpr std::size_t L = walker<E>::leaves;
     if (assign_flat(data, shape, strides, e, lv)) return;
     const leaf_desc* leaves = lv.d;
-    const auto* tdata = reinterpret_cast<const std::byte*>(data);
-    if constexpr (L > 0) {
+    if constexpr (L > 0 && CheckAlias) {
+        const auto* tdata = reinterpret_cast<const std::byte*>(data);
         const byte_range t = span_of(tdata, sizeof(T), shape, strides);
         for (std::size_t k = 0; k < L; ++k) {
             if (!reads_overlapping(leaves[k], t, sizeof(T), shape, strides)) continue;
@@ -281,10 +321,11 @@ void assign_leaves(T* data, const shape_t& shape, const strides_t& strides, cons
     kernel<T, E>::run(e, data, p);
 }
 
-// target[...] <- e, where e's shape broadcasts to the target's (checked by the caller).
+// fresh[...] <- e, into a buffer just allocated (no leaf can read it), where
+// e's shape broadcasts to the target's (checked by the caller).
 template <class T, class E>
-void assign_into(T* data, const shape_t& shape, const strides_t& strides, const E& e) {
-    assign_leaves(data, shape, strides, e, leaves_of<E>(e));
+void assign_into(T* fresh, const shape_t& shape, const strides_t& strides, const E& e) {
+    assign_leaves<false>(fresh, shape, strides, e, leaves_of<E>(e));
 }
 
 // The in-place rule, then the assignment: nothing is written when e's shape
@@ -306,8 +347,11 @@ void compound_assign(Target& target, X&& x) {
     if constexpr (owning<Target>::value)
         if (assign_owning(target.data(), target.shape(), value)) return;
     const leaves_of<V> lv(value);
+    if constexpr (owning<Target>::value)  // the target is a leaf of full shape: e's shape is the target's
+        if (assign_owning_2d(target.data(), target.shape(), value, lv)) return;
     if (!all_shaped(lv.d, lv.size, target.shape())) check_inplace(target.shape(), shape_of(value));
-    assign_leaves(target.data(), target.shape(), target.strides(), value, lv);
+    assign_leaves<!(owning<Target>::value && owning_tree<V>())>(target.data(), target.shape(), target.strides(),
+                                                                 value, lv);
 }
 
 }  // namespace loom::detail

@@ -78,17 +78,15 @@ struct kernel {
         cursor c[slots] = {};
         for (std::size_t k = 0; k < L; ++k) c[k] = start[k];
         std::size_t i = 0;
-        [[maybe_unused]] T held[slots];  // outlives the batches: the scalar tail reads it too
 #if LOOM_SIMD
         if constexpr (vectorized) {
-            // A leaf broadcast along the row is read from a local copy: the
-            // compiler then knows no store to out changes it, and splats it
-            // once per row instead of reloading it every batch. Every leaf is a T here.
-            for (std::size_t k = 0; k < L; ++k) {
-                if (c[k].step_batch != 0) continue;
-                held[k] = *reinterpret_cast<const T*>(c[k].p);
-                c[k].p = reinterpret_cast<const std::byte*>(&held[k]);
-            }
+            // A leaf broadcast along the row is splatted from a copy in its
+            // cursor (walker::batch): the cursors are locals whose address
+            // never escapes, so the compiler knows no store to out changes
+            // the copy and splats it once per row; read through the leaf's
+            // pointer, it would be reloaded every batch. Every leaf is a T here.
+            for (std::size_t k = 0; k < L; ++k)
+                if (c[k].step_batch == 0) std::memcpy(&c[k].held, c[k].p, sizeof(T));
             for (; i + W <= n; i += W) {
                 simd::store(out + i, walker<E>::template batch<0, T>(e, c));
                 for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_batch;
@@ -105,12 +103,13 @@ struct kernel {
     // m rows of n elements in the general kind, the rows os (target, elements)
     // and is[k] (leaves, bytes) apart: one call for all of them, so that the
     // per-row cost is a few additions and not a call (short rows: x(M,1) * y(1,N)).
+    // steps[k]: leaf k's steps along the row (its pointer is not used).
     static void rows_general(const E& e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
-                             const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
+                             const std::ptrdiff_t* is, const cursor* steps, std::size_t m, std::size_t n) {
         for (std::size_t i = 0; i < m; ++i) {
             const auto ii = static_cast<std::ptrdiff_t>(i);
             cursor c[slots] = {};
-            for (std::size_t k = 0; k < L; ++k) c[k] = {ptr[k] + ii * is[k], s.c[k].step_batch, s.c[k].step_one};
+            for (std::size_t k = 0; k < L; ++k) c[k] = {ptr[k] + ii * is[k], steps[k].step_batch, steps[k].step_one};
             row_steps(e, out + ii * os, c, n);
         }
     }
@@ -179,7 +178,7 @@ struct kernel {
                 if constexpr (K == row_kind::general && vectorized) {
                     const auto i = static_cast<std::ptrdiff_t>(i0);
                     for (std::size_t k = 0; k < L; ++k) q[k] = ptr[k] + i * is[k] + j * s.step[k];
-                    rows_general(e, out + i * os + j * s.out_step, os, q, is, s, i1 - i0, jn);
+                    rows_general(e, out + i * os + j * s.out_step, os, q, is, s.c, i1 - i0, jn);
                 } else {
                     for (std::size_t i = i0; i < i1; ++i) {
                         const auto ii = static_cast<std::ptrdiff_t>(i);

@@ -65,36 +65,42 @@ void make_plan(plan<L>& p, const shape_t& shape, const strides_t& out_strides,
                const leaf_desc* leaves) {
     const std::size_t n = shape.size();
     p.size = size_of(shape);
-    p.rank = 0;
-    p.extent.clear();
-    p.out.clear();
-    for (std::size_t k = 0; k < L; ++k) {
-        p.in[k].clear();
-        p.base[k] = leaves[k].data;
-    }
-    if (p.size == 0) return;
-    // keep the axes longer than 1
+    for (std::size_t k = 0; k < L; ++k) p.base[k] = leaves[k].data;
+    // keep the axes longer than 1 (none when the result is empty)
     std::size_t r = 0;
-    for (std::size_t i = 0; i < n; ++i) r += shape[i] != 1;
+    const std::size_t* sh = shape.data();
+    for (std::size_t i = 0; p.size && i < n; ++i) r += sh[i] != 1;
     p.extent.resize_for_overwrite(r);  // every entry is written below
     p.out.resize_for_overwrite(r);
-    for (std::size_t k = 0; k < L; ++k) p.in[k].resize_for_overwrite(r);
+    // raw pointers from here: small_vector's data() once, not per access
+    std::size_t* ext = p.extent.data();
+    std::ptrdiff_t* out = p.out.data();
+    std::array<std::ptrdiff_t*, L ? L : 1> in{};
+    for (std::size_t k = 0; k < L; ++k) {
+        p.in[k].resize_for_overwrite(r);
+        in[k] = p.in[k].data();
+    }
+    if (r == 0) {
+        p.rank = 0;
+        return;
+    }
+    const std::ptrdiff_t* ost = out_strides.data();
     for (std::size_t i = 0, j = 0; i < n; ++i) {
-        if (shape[i] == 1) continue;
-        p.extent[j] = shape[i];
-        p.out[j] = out_strides[i];
-        for (std::size_t k = 0; k < L; ++k) p.in[k][j] = leaf_stride(leaves[k], n, i);
+        if (sh[i] == 1) continue;
+        ext[j] = sh[i];
+        out[j] = ost[i];
+        for (std::size_t k = 0; k < L; ++k) in[k][j] = leaf_stride(leaves[k], n, i);
         ++j;
     }
     // order axes by the target's strides, largest outermost (insertion sort: ranks are small)
     for (std::size_t i = 1; i < r; ++i) {
-        for (std::size_t j = i; j > 0 && std::labs(p.out[j]) > std::labs(p.out[j - 1]); --j) {
-            std::swap(p.extent[j], p.extent[j - 1]);
-            std::swap(p.out[j], p.out[j - 1]);
-            for (std::size_t k = 0; k < L; ++k) std::swap(p.in[k][j], p.in[k][j - 1]);
+        for (std::size_t j = i; j > 0 && std::labs(out[j]) > std::labs(out[j - 1]); --j) {
+            std::swap(ext[j], ext[j - 1]);
+            std::swap(out[j], out[j - 1]);
+            for (std::size_t k = 0; k < L; ++k) std::swap(in[k][j], in[k][j - 1]);
         }
     }
-    r = coalesce(r, p.extent, p.out, p.in, L);
+    r = coalesce(r, ext, out, in, L);
     p.rank = r;
     p.extent.resize(r);
     p.out.resize(r);

@@ -3,6 +3,8 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <type_traits>
 #include <utility>
 
@@ -27,6 +29,7 @@ struct cursor {
     const std::byte* p;
     std::ptrdiff_t step_batch;
     std::ptrdiff_t step_one;
+    std::uint64_t held = 0;  // step_batch 0: the leaf's value for this row (kernel::row_steps)
 };
 
 template <class E>
@@ -87,7 +90,11 @@ struct walker<E> {
     static simd::batch<C> batch(const E&, const cursor* c) {
         // a leaf broadcast along the row (step 0) is one value splatted; the
         // test is loop-invariant, so compilers unswitch the row loop on it
-        if (c[K].step_batch == 0) return simd::splat(*reinterpret_cast<const C*>(c[K].p));
+        if (c[K].step_batch == 0) {
+            C v;
+            std::memcpy(&v, &c[K].held, sizeof(C));
+            return simd::splat(v);
+        }
         return simd::load(reinterpret_cast<const C*>(c[K].p));
     }
 #endif
