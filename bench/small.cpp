@@ -22,17 +22,8 @@ void small() {
         return bench::spec{std::string(kase) + "/" + impl + "/4x4", n, 3 * n * sizeof(T), 1e-15};
     };
     const auto ref = [](std::size_t i) { return bench::value<T>(1, i) + 2.0 * bench::value<T>(2, i); };
-
-    // r = a + 2*b into an existing 4x4 array
-    bench::add(sp("small_inplace", "loom"), ref, [] {
-        struct job {
-            loom::array<T> a, b, r;
-            void run() { r = a + 2.0 * b; }
-            const T* out() const { return r.data(); }
-        };
-        return job{bench::loom_array<T>({M, N}, 1), bench::loom_array<T>({M, N}, 2), loom::array<T>(loom::shape_t{M, N})};
-    });
-    bench::add(sp("small_inplace", "hand"), ref, [] {
+    // the hand loop of the in-place cases (array and tensor): run-time length, __restrict pointers
+    const auto hand_inplace = [] {
         struct job {
             bench::buffer<T> a, b, r;
             void run() {
@@ -45,7 +36,18 @@ void small() {
             const T* out() const { return r.data(); }
         };
         return job{bench::buffer<T>(n, 1), bench::buffer<T>(n, 2), bench::buffer<T>(n)};
+    };
+
+    // r = a + 2*b into an existing 4x4 array
+    bench::add(sp("small_inplace", "loom"), ref, [] {
+        struct job {
+            loom::array<T> a, b, r;
+            void run() { r = a + 2.0 * b; }
+            const T* out() const { return r.data(); }
+        };
+        return job{bench::loom_array<T>({M, N}, 1), bench::loom_array<T>({M, N}, 2), loom::array<T>(loom::shape_t{M, N})};
     });
+    bench::add(sp("small_inplace", "hand"), ref, hand_inplace);
 #ifdef LOOM_BENCH_HAVE_XTENSOR
     bench::add(sp("small_inplace", "xtensor"), ref, [] {
         struct job {
@@ -80,20 +82,7 @@ void small() {
         return job{loom::tensor<T, 2>(bench::loom_array<T>({M, N}, 1)),
                    loom::tensor<T, 2>(bench::loom_array<T>({M, N}, 2)), loom::tensor<T, 2>(loom::shape_t{M, N})};
     });
-    bench::add(sp("small_tensor", "hand"), ref, [] {
-        struct job {
-            bench::buffer<T> a, b, r;
-            void run() {
-                const T* __restrict pa = a.data();
-                const T* __restrict pb = b.data();
-                T* __restrict pr = r.data();
-                const std::size_t m = r.size();
-                for (std::size_t i = 0; i < m; ++i) pr[i] = pa[i] + 2.0 * pb[i];
-            }
-            const T* out() const { return r.data(); }
-        };
-        return job{bench::buffer<T>(n, 1), bench::buffer<T>(n, 2), bench::buffer<T>(n)};
-    });
+    bench::add(sp("small_tensor", "hand"), ref, hand_inplace);
 
     // Static extents: fixed_array<T, 4, 4> against a loop over T[16] of constant trip count.
     bench::add(sp("small_fixed", "loom"), ref, [] {

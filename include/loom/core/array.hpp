@@ -10,6 +10,7 @@
 
 #include "../eval/assign.hpp"
 #include "../expr/node.hpp"
+#include "../detail/compound_assignments.hpp"
 #include "../expr/ops.hpp"
 #include "dtype.hpp"
 #include "errors.hpp"
@@ -63,7 +64,7 @@ void nested_copy(const nested_list_t<T, R>& l, T*& out) {
 //!   loom::array<double> a = {{1, 2, 3}, {4, 5, 6}};
 //!   loom::array<double> r = a * 2 + 1;   // one fused pass, one allocation
 template <element T>
-class array {
+class array : public detail::compound_assignments<array<T>> {
 public:
     using value_type = T;
     using iterator = T*;
@@ -148,17 +149,7 @@ public:
     template <scalar_value U>
     array& operator=(U) = delete;
 
-    //! In place: `x` must broadcast to shape(); nothing is written otherwise.
-    template <operand X> array& operator+=(X&& x) { return compound<ops::add>(std::forward<X>(x)); }
-    template <operand X> array& operator-=(X&& x) { return compound<ops::subtract>(std::forward<X>(x)); }
-    template <operand X> array& operator*=(X&& x) { return compound<ops::multiply>(std::forward<X>(x)); }
-    template <operand X> array& operator/=(X&& x) { return compound<ops::divide>(std::forward<X>(x)); }
-    template <operand X> array& operator%=(X&& x) { return compound<ops::modulo>(std::forward<X>(x)); }
-    template <operand X> array& operator&=(X&& x) { return compound<ops::bit_and>(std::forward<X>(x)); }
-    template <operand X> array& operator|=(X&& x) { return compound<ops::bit_or>(std::forward<X>(x)); }
-    template <operand X> array& operator^=(X&& x) { return compound<ops::bit_xor>(std::forward<X>(x)); }
-    template <operand X> array& operator<<=(X&& x) { return compound<ops::shift_left>(std::forward<X>(x)); }
-    template <operand X> array& operator>>=(X&& x) { return compound<ops::shift_right>(std::forward<X>(x)); }
+    // += -= *= /= %= &= |= ^= <<= >>= (detail::compound_assignments) write in place: `x` must broadcast to shape(); nothing is written otherwise.
 
     const shape_t& shape() const noexcept { return shape_; }
     const strides_t& strides() const noexcept { return strides_; }
@@ -247,6 +238,7 @@ private:
         detail::assign_leaves<false>(data(), shape_, strides_, e, lv);  // no leaf reads this buffer
     }
 
+    friend struct detail::compound_assignments<array<T>>;
     template <class Op, class X>
     array& compound(X&& x) {
         detail::compound_assign<Op>(*this, std::forward<X>(x));

@@ -11,6 +11,7 @@
 
 #include "../eval/static_assign.hpp"
 #include "../expr/node.hpp"
+#include "../detail/compound_assignments.hpp"
 #include "../expr/ops.hpp"
 #include "array.hpp"
 #include "dtype.hpp"
@@ -25,7 +26,7 @@ namespace loom {
 //! Its shape never changes: `=` and `+=` write in place, and the value must
 //! broadcast to (D...) (a compile error when its shape is static, broadcast_error otherwise).
 template <element T, std::size_t... D>
-class fixed_array {
+class fixed_array : public detail::compound_assignments<fixed_array<T, D...>> {
 public:
     using value_type = T;
     using iterator = T*;
@@ -70,17 +71,7 @@ public:
         return *this;
     }
 
-    //! In place: `x` must broadcast to (D...); nothing is written otherwise.
-    template <operand X> fixed_array& operator+=(X&& x) { return compound<ops::add>(std::forward<X>(x)); }
-    template <operand X> fixed_array& operator-=(X&& x) { return compound<ops::subtract>(std::forward<X>(x)); }
-    template <operand X> fixed_array& operator*=(X&& x) { return compound<ops::multiply>(std::forward<X>(x)); }
-    template <operand X> fixed_array& operator/=(X&& x) { return compound<ops::divide>(std::forward<X>(x)); }
-    template <operand X> fixed_array& operator%=(X&& x) { return compound<ops::modulo>(std::forward<X>(x)); }
-    template <operand X> fixed_array& operator&=(X&& x) { return compound<ops::bit_and>(std::forward<X>(x)); }
-    template <operand X> fixed_array& operator|=(X&& x) { return compound<ops::bit_or>(std::forward<X>(x)); }
-    template <operand X> fixed_array& operator^=(X&& x) { return compound<ops::bit_xor>(std::forward<X>(x)); }
-    template <operand X> fixed_array& operator<<=(X&& x) { return compound<ops::shift_left>(std::forward<X>(x)); }
-    template <operand X> fixed_array& operator>>=(X&& x) { return compound<ops::shift_right>(std::forward<X>(x)); }
+    // += -= *= /= %= &= |= ^= <<= >>= (detail::compound_assignments) write in place: `x` must broadcast to (D...); nothing is written otherwise.
 
     //! The shape as a shape_t, for code written against array<T>.
     static const shape_t& shape() noexcept {
@@ -143,6 +134,7 @@ private:
             for (const auto& sub : l) check_lengths<R - 1>(sub);
     }
 
+    friend struct detail::compound_assignments<fixed_array<T, D...>>;
     template <class Op, class X>
     fixed_array& compound(X&& x) {
         detail::assign_fixed(*this, make_fn<Op>(*this, std::forward<X>(x)));

@@ -11,6 +11,7 @@
 
 #include "../eval/assign.hpp"
 #include "../expr/node.hpp"
+#include "../detail/compound_assignments.hpp"
 #include "../expr/ops.hpp"
 #include "array.hpp"
 #include "dtype.hpp"
@@ -26,7 +27,7 @@ namespace loom {
 //! A value of another rank is a compile error when its rank is known at compile
 //! time, broadcast_error otherwise; the small-array path compares N extents.
 template <element T, std::size_t N>
-class tensor {
+class tensor : public detail::compound_assignments<tensor<T, N>> {
 public:
     using value_type = T;
     using iterator = T*;
@@ -87,17 +88,7 @@ public:
     template <scalar_value U>
     tensor& operator=(U) = delete;  // as array<T>: use fill()
 
-    //! In place: `x` must broadcast to shape(); nothing is written otherwise.
-    template <operand X> tensor& operator+=(X&& x) { return compound<ops::add>(std::forward<X>(x)); }
-    template <operand X> tensor& operator-=(X&& x) { return compound<ops::subtract>(std::forward<X>(x)); }
-    template <operand X> tensor& operator*=(X&& x) { return compound<ops::multiply>(std::forward<X>(x)); }
-    template <operand X> tensor& operator/=(X&& x) { return compound<ops::divide>(std::forward<X>(x)); }
-    template <operand X> tensor& operator%=(X&& x) { return compound<ops::modulo>(std::forward<X>(x)); }
-    template <operand X> tensor& operator&=(X&& x) { return compound<ops::bit_and>(std::forward<X>(x)); }
-    template <operand X> tensor& operator|=(X&& x) { return compound<ops::bit_or>(std::forward<X>(x)); }
-    template <operand X> tensor& operator^=(X&& x) { return compound<ops::bit_xor>(std::forward<X>(x)); }
-    template <operand X> tensor& operator<<=(X&& x) { return compound<ops::shift_left>(std::forward<X>(x)); }
-    template <operand X> tensor& operator>>=(X&& x) { return compound<ops::shift_right>(std::forward<X>(x)); }
+    // += -= *= /= %= &= |= ^= <<= >>= (detail::compound_assignments) write in place: `x` must broadcast to shape(); nothing is written otherwise.
 
     const shape_t& shape() const noexcept { return a_.shape(); }
     const strides_t& strides() const noexcept { return a_.strides(); }
@@ -182,6 +173,7 @@ private:
         return e;
     }
 
+    friend struct detail::compound_assignments<tensor<T, N>>;
     template <class Op, class X>
     tensor& compound(X&& x) {
         detail::compound_assign<Op>(*this, std::forward<X>(x));
