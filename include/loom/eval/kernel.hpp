@@ -87,6 +87,8 @@ struct kernel {
             // pointer, it would be reloaded every batch. Every leaf is a T here.
             for (std::size_t k = 0; k < L; ++k)
                 if (c[k].step_batch == 0) std::memcpy(&c[k].held, c[k].p, sizeof(T));
+            // two batches a trip: x(64,1) * y(1,64) in cache 218 -> 191 ns (hand loop 177)
+#pragma GCC unroll 2
             for (; i + W <= n; i += W) {
                 simd::store(out + i, walker<E>::template batch<0, T>(e, c));
                 for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_batch;
