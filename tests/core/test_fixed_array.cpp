@@ -399,3 +399,29 @@ TEST_CASE("fixed_array prints as an array of the same values", "[core][fixed_arr
     is << fixed_array<int, 3>{1, -2, 3};
     CHECK(is.str() == "[ 1 -2  3]");
 }
+
+TEST_CASE("fixed arrays and tensors in every explicit broadcasting and reshaping form", "[core][fixed_array][broadcast]") {
+    const fixed_array<double, 3> v = {1, 2, 3};
+    const fixed_array<double, 2, 3> m = {{10, 20, 30}, {40, 50, 60}};
+    const loom::tensor<double, 2> t = m;
+    const fixed_array<double, 2> col = {100, 200};
+    // broadcast_to and broadcast_arrays (ONNX): views of the common shape
+    CHECK(loom::array_equal(loom::broadcast_to(v, {2, 3}), loom::array<double>{{1, 2, 3}, {1, 2, 3}}));
+    auto [bv, bm, bt] = loom::broadcast_arrays(v, m, t);
+    CHECK(bv.shape() == loom::shape_t{2, 3});
+    CHECK(loom::array_equal(bm + bt, m * 2.0));
+    // in_dim and broadcast_in_dim (XLA): col on axis 0 of (2, 3)
+    CHECK(loom::array_equal(m + loom::in_dim(col, {0}), loom::array<double>{{110, 120, 130}, {240, 250, 260}}));
+    CHECK(loom::array_equal(loom::broadcast_in_dim(col, {2, 3}, {0}),
+                            loom::array<double>{{100, 100, 100}, {200, 200, 200}}));
+    // reshape, expand_dims and transpose of fixed arrays and tensors read the same memory
+    CHECK(loom::array_equal(loom::reshape(m, {3, 2}), loom::array<double>{{10, 20}, {30, 40}, {50, 60}}));
+    CHECK(loom::expand_dims(v, 0).shape() == loom::shape_t{1, 3});
+    CHECK(loom::array_equal(loom::transpose(t), loom::transpose(m)));
+    // a fixed target takes an explicit broadcast of another shape in place
+    fixed_array<double, 2, 3> r;
+    r = loom::broadcast_in_dim(col, {2, 3}, {0});
+    CHECK(elements(r) == std::vector<double>{100, 100, 100, 200, 200, 200});
+    r += loom::in_dim(col, {0});
+    CHECK(elements(r) == std::vector<double>{200, 200, 200, 400, 400, 400});
+}
