@@ -183,7 +183,7 @@ private:
     void init(const shape_t& s) {
         buf_ = detail::buffer<T>(size_of(s));
         shape_ = s;
-        strides_ = c_strides(s);
+        detail::c_strides_into(s, strides_);
     }
 
     void from_values(const T* values, std::size_t n) {

@@ -116,15 +116,25 @@ inline std::size_t size_of(const shape_t& s) {
     return n;
 }
 
+namespace detail {
+// c_strides(s) written into `st` (no temporary to move from).
+inline void c_strides_into(const shape_t& s, strides_t& st) {
+    const std::size_t n = s.size();
+    st.resize_for_overwrite(n);
+    const std::size_t* e = s.data();
+    std::ptrdiff_t* out = st.data();
+    std::size_t acc = 1;  // unsigned: a shape too large to allocate wraps here, no UB (size_of throws)
+    for (std::size_t i = n; i-- > 0;) {
+        out[i] = static_cast<std::ptrdiff_t>(acc);
+        acc *= e[i] ? e[i] : 1;
+    }
+}
+}  // namespace detail
+
 //! Row-major (C order) strides of a shape, in elements.
 inline strides_t c_strides(const shape_t& s) {
     strides_t st;
-    st.resize_for_overwrite(s.size());
-    std::size_t acc = 1;  // unsigned: a shape too large to allocate wraps here, no UB (size_of throws)
-    for (std::size_t i = s.size(); i-- > 0;) {
-        st[i] = static_cast<std::ptrdiff_t>(acc);
-        acc *= s[i] ? s[i] : 1;
-    }
+    detail::c_strides_into(s, st);
     return st;
 }
 
