@@ -4,6 +4,7 @@
 #include <loom/loom.hpp>
 
 #include <cstdint>
+#include <stdexcept>
 #include <type_traits>
 
 #include "../support/reference.hpp"
@@ -159,6 +160,29 @@ TEST_CASE("C++ scalars of the array's kind take the array's type", "[core][dtype
     const auto r5 = loom::eval(b + 1);
     CHECK(r5(0) == 2);
     CHECK(r5(1) == 1);
+}
+
+TEST_CASE("a C++ integer must fit the integer type it takes", "[core][dtype][scalar]") {
+    loom::array<int8_t> i8 = {100, -100};
+    loom::array<uint8_t> u8 = {1, 255};
+    // NumPy 2 raises OverflowError; wrapped, 1000 would become -24 and `i8 < 1000` be false
+    CHECK_THROWS_AS(i8 < 1000, std::overflow_error);
+    CHECK_THROWS_AS(i8 + 128, std::overflow_error);
+    CHECK_THROWS_AS(i8 - (-129), std::overflow_error);
+    CHECK_THROWS_AS(u8 + (-1), std::overflow_error);
+    CHECK_THROWS_AS(u8 * 256u, std::overflow_error);
+    CHECK_THROWS_AS(loom::where(u8 > 1, u8, 300), std::overflow_error);
+    CHECK_THROWS_WITH(i8 == 1000, Catch::Matchers::Contains("1000") && Catch::Matchers::Contains("int8"));
+    // in place: the target is left as it was
+    CHECK_THROWS_AS(i8 += 1000, std::overflow_error);
+    CHECK(i8(0) == 100);
+    CHECK(i8(1) == -100);
+    // the limits themselves fit; a number of a higher kind keeps its own type; a wider array takes it
+    CHECK(loom::eval(i8 < 127)(0));
+    CHECK(loom::eval(i8 > -128)(1));
+    CHECK(loom::eval(u8 + 0)(1) == 255);
+    CHECK(loom::eval(i8 < 1000.0)(0));
+    CHECK(loom::eval(loom::astype<int16_t>(i8) + 1000)(0) == 1100);
 }
 
 TEST_CASE("int64 with uint64 does not compile; neither do bitwise ops on floats", "[core][dtype]") {

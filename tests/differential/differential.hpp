@@ -21,6 +21,7 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -56,7 +57,8 @@ struct test_case {
     operand ops[4];
     int s = 0;
     double f = 0;
-    bool expect_error = false;
+    bool expect_error = false;     // broadcast_error
+    bool expect_overflow = false;  // overflow_error: a C++ integer that does not fit the array's type
     array_data expected;  // the result, or (in-place) the target after the operation
 };
 
@@ -366,6 +368,15 @@ bool run_one(const Tmpl& tm, const test_case& c, std::string& why) {
         return true;
     } else {
         auto va = cview(std::as_const(A), c.ops[0]);
+        if (c.expect_overflow) {  // when the expression is built, before anything is evaluated
+            try {
+                (void)tm.f(va, vb, vc, vd, c.s, c.f);
+            } catch (const std::overflow_error&) {
+                return true;
+            }
+            why = "no overflow_error, but the scalar does not fit the array's type";
+            return false;
+        }
         auto e = tm.f(va, vb, vc, vd, c.s, c.f);
         using R = typename decltype(e)::value_type;
         loom::array<R> r(loom::shape_t{3}, static_cast<R>(1));

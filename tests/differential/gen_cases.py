@@ -8,7 +8,9 @@
 #   - element types: the Array API lattice, not NumPy's. Integer with floating gives the
 #     floating type (NumPy: int32 + float32 -> float64, loom float32). A C++ scalar is
 #     "weak" by kind only, never by value (NumPy 1.24 value-based casting: int8 + 1000
-#     -> int16; loom int8, wrapping); an int scalar with a bool array gives int32.
+#     -> int16); an integer scalar that does not fit the integer type it takes is an
+#     error, std::overflow_error when the expression is built (NumPy 2's OverflowError;
+#     expected 'O'); an int scalar with a bool array gives int32.
 #   - integer `/` is C++ truncating division with x / 0 == 0 (NumPy: true division to
 #     float64); integer `%` follows C++ (sign of the dividend) with x % 0 == 0 (NumPy:
 #     sign of the divisor); floating `%` is fmod (NumPy: Python's modulo).
@@ -92,7 +94,15 @@ class V:
                                            ('int64' if t == 'wint' else 'float64')])
 
 
+class Overflow(Exception):
+    """loom's std::overflow_error: a C++ integer that does not fit the integer type it takes."""
+
+
 def conv(v, t):
+    if v.t == 'wint' and kind(t) == 1:
+        info, val = np.iinfo(NP[t]), int(v.a)
+        if not info.min <= val <= info.max:
+            raise Overflow
     return np.asarray(v.a).astype(NP[t])
 
 
@@ -421,11 +431,16 @@ def gen_case(rng, cid):
     sv, fv = V(s, 'wint'), V(f, 'wfloat')
 
     if not inplace:
+        # loom checks the scalar when the expression is built, before any shape is
+        # broadcast: a dry run over rank-0 operands finds an overflow first
         try:
+            TEMPLATES[name][2](*[V(np.zeros((), NP[v.t]), v.t) for v in vals], sv, fv)
             r = TEMPLATES[name][2](*vals, sv, fv)
             expect = ['V'] + fmt_array(r.t, r.a)
         except ValueError:
             expect = ['E']
+        except Overflow:
+            expect = ['O']
     else:
         target, idx = ops[0]
         t0 = types[0]

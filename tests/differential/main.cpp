@@ -68,9 +68,10 @@ test_case read_case(const std::string& line) {
     c.f = r.real();
     const std::string e = r.next();
     c.expect_error = e == "E";
+    c.expect_overflow = e == "O";
     const bool inplace = c.name == "iadd" || c.name == "isub_mul" || c.name == "imul" || c.name == "vassign" ||
                          c.name == "vadd" || c.name.rfind("alias_", 0) == 0;
-    if (!c.expect_error || inplace) c.expected = read_array(r);
+    if ((!c.expect_error && !c.expect_overflow) || inplace) c.expected = read_array(r);
     return c;
 }
 
@@ -101,7 +102,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     std::string line;
-    long cases = 0, failures = 0, errors_expected = 0;
+    long cases = 0, failures = 0, errors_expected = 0, overflows_expected = 0;
     while (std::getline(in, line)) {
         if (line.empty()) continue;
         test_case c;
@@ -114,6 +115,7 @@ int main(int argc, char** argv) {
         }
         ++cases;
         errors_expected += c.expect_error;
+        overflows_expected += c.expect_overflow;
         std::string why;
         bool ok = false;
         const auto it = reg.find(c.name + "/" + c.combo);
@@ -129,7 +131,8 @@ int main(int argc, char** argv) {
                           << line << "\n";
         }
     }
-    std::cout << "differential: " << cases << " cases checked (" << errors_expected << " expecting broadcast_error), "
+    std::cout << "differential: " << cases << " cases checked (" << errors_expected << " expecting broadcast_error, "
+              << overflows_expected << " overflow_error), "
               << failures << " mismatches\n";
     return failures == 0 && cases > 0 ? 0 : 1;
 }

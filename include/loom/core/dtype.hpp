@@ -99,6 +99,16 @@ struct promote2<A, B>
     : mixed_sign<std::conditional_t<std::is_signed_v<A>, A, B>,
                  std::conditional_t<std::is_signed_v<A>, B, A>> {};
 
+// NumPy's name of an element type, for messages.
+template <class T>
+constexpr const char* type_name() {
+    if constexpr (std::is_same_v<T, bool>) return "bool";
+    else if constexpr (std::is_floating_point_v<T>) return sizeof(T) == 4 ? "float32" : "float64";
+    else if constexpr (std::is_signed_v<T>)
+        return sizeof(T) == 1 ? "int8" : sizeof(T) == 2 ? "int16" : sizeof(T) == 4 ? "int32" : "int64";
+    else return sizeof(T) == 1 ? "uint8" : sizeof(T) == 2 ? "uint16" : sizeof(T) == 4 ? "uint32" : "uint64";
+}
+
 // A C++ scalar operand is "weak": it takes the array's type when it is of the
 // same kind (bool < integer < floating), else its own.
 template <class S>

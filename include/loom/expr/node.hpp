@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstddef>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -58,6 +60,13 @@ struct scalar_node : expression_base<scalar_node<T>> {
     T value_;
     explicit scalar_node(T v) : value_(v) {}
 };
+
+namespace detail {
+template <class E>
+struct is_scalar_node : std::false_type {};
+template <element T>
+struct is_scalar_node<scalar_node<T>> : std::true_type {};
+}  // namespace detail
 
 //! A non-owning reference to a memory leaf the user keeps alive (an lvalue array or view).
 template <class L>
@@ -139,11 +148,38 @@ template <class Op, class... X>
 concept applicable = (operand<X> && ...) && (expression<X> || ...) &&
                      requires { typename Op::template result<compute_t<Op, detail::capture_t<X&&>...>>; };
 
-//! Builds the node for `Op(x...)`, capturing each operand.
+namespace detail {
+
+// A C++ integer takes an integer array's type (the Array API's weak scalars):
+// it must fit it, as NumPy 2 requires (OverflowError there). `int8 + 1000`
+// would otherwise compute with 1000 wrapped to -24, and `int8 < 1000` be false.
+template <class C, class A>
+void check_scalar_fits(const A& a) {
+    if constexpr (is_scalar_node<A>::value) {
+        using S = typename A::value_type;
+        if constexpr (std::is_integral_v<S> && !std::is_same_v<S, bool> && std::is_integral_v<C> &&
+                      !std::is_same_v<C, bool> && !std::is_same_v<S, C>) {
+            if (!std::in_range<C>(a.value_))
+                throw std::overflow_error("loom: the C++ number " + std::to_string(a.value_) +
+                                          " does not fit the array's element type " + type_name<C>() +
+                                          " (a C++ integer takes the array's type): cast the array with astype first");
+        }
+    }
+}
+
+}  // namespace detail
+
+//! Builds the node for `Op(x...)`, capturing each operand; std::overflow_error when
+//! a C++ integer does not fit the integer type it takes (`array<int8_t>{} + 1000`).
 template <class Op, class... X>
     requires applicable<Op, X...>
 auto make_fn(X&&... x) {
-    return fn<Op, detail::capture_t<X&&>...>(detail::capture_operand(std::forward<X>(x))...);
+    using F = fn<Op, detail::capture_t<X&&>...>;
+    F f(detail::capture_operand(std::forward<X>(x))...);
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+        (detail::check_scalar_fits<typename F::compute_type>(boost::hana::at_c<I>(f.args_)), ...);
+    }(std::index_sequence_for<X...>{});
+    return f;
 }
 
 }  // namespace loom
