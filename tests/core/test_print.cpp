@@ -30,7 +30,10 @@ TEST_CASE("doubles print like NumPy", "[core][print]") {
     CHECK(text(a) == "[[1. 2. 3.]\n [4. 5. 6.]]");
     CHECK(text(loom::array<double>{1, 2, 10}) == "[ 1.  2. 10.]");
     CHECK(text(loom::array<double>{-0.0, 1, -3}) == "[-0.  1. -3.]");
-    CHECK(text(loom::array<double>{0.5, 0.25, 10}) == "[ 0.5 0.25  10.]");
+    CHECK(text(loom::array<double>{0.5, 0.25, 10}) == "[ 0.5   0.25 10.  ]");  // decimal points aligned, as NumPy
+    CHECK(text(loom::array<double>{-0.75, 2.5}) == "[-0.75  2.5 ]");
+    CHECK(text(loom::array<double>{{1.5, 2}, {30, -4.25}}) == "[[ 1.5   2.  ]\n [30.   -4.25]]");
+    CHECK(text(loom::array<double>{std::nan(""), 0.5}) == "[nan 0.5]");
     CHECK(text(loom::array<double>{1.0 / 3, 2.0 / 3}) == "[0.33333333 0.66666667]");
     CHECK(text(loom::array<double>{100.0 / 3}) == "[33.333333]");
     CHECK(text(loom::array<double>{123456789.5}) == "[1.2345679e+08]");
@@ -40,7 +43,7 @@ TEST_CASE("doubles print like NumPy", "[core][print]") {
 }
 
 TEST_CASE("floats print their own value, not a widened one", "[core][print]") {
-    CHECK(text(loom::array<float>{0.1f, 1.0f / 3}) == "[       0.1 0.33333334]");
+    CHECK(text(loom::array<float>{0.1f, 1.0f / 3}) == "[0.1        0.33333334]");
     CHECK(text(loom::array<float>{2, 4}) == "[2. 4.]");
 }
 

@@ -91,13 +91,37 @@ private:
     void measure(std::size_t axis, const T* p) {
         shown(axis, [&](std::size_t i) {
             const T* q = at(p, axis, i);
-            if (axis + 1 == shape_.size()) width_ = std::max(width_, format_element(*q).size());
-            else measure(axis + 1, q);
+            if (axis + 1 != shape_.size()) return measure(axis + 1, q);
+            const std::string w = format_element(*q);
+            width_ = std::max(width_, w.size());
+            if constexpr (std::is_floating_point_v<T>) {
+                if (!std::isfinite(*q)) {
+                    nonfinite_ = std::max(nonfinite_, w.size());
+                } else if (w.find('e') != std::string::npos) {
+                    scientific_ = true;
+                } else {
+                    const std::size_t dot = w.find('.');
+                    left_ = std::max(left_, dot);
+                    right_ = std::max(right_, w.size() - dot - 1);
+                }
+            }
         });
+        // NumPy's FloatingFormat: decimal points aligned, nan/inf right-aligned in the same width
+        if (axis == 0 && nonfinite_ > right_ + 1) left_ = std::max(left_, nonfinite_ - right_ - 1);
     }
 
     std::string word(const T* p) const {
         std::string w = format_element(*p);
+        if constexpr (std::is_floating_point_v<T>) {
+            if (!scientific_) {
+                const std::size_t dot = w.find('.');
+                if (std::isfinite(*p) && dot != std::string::npos)  // measure() made left_ >= dot, right_ >= the fraction
+                    return std::string(left_ - dot, ' ') + w + std::string(right_ - (w.size() - dot - 1), ' ');
+                const std::size_t all = left_ + 1 + right_;
+                if (w.size() < all) w.insert(0, all - w.size(), ' ');
+                return w;
+            }
+        }
         if (w.size() < width_) w.insert(0, width_ - w.size(), ' ');
         return w;
     }
@@ -158,6 +182,11 @@ private:
     const strides_t& strides_;
     bool summarize_;
     std::size_t width_ = 0;
+    // floating point: the widest integer part, fraction and nan/inf among the
+    // shown elements, and whether one is written with an exponent (then
+    // everything is right-aligned in width_)
+    std::size_t left_ = 0, right_ = 0, nonfinite_ = 0;
+    bool scientific_ = false;
 };
 
 }  // namespace detail
