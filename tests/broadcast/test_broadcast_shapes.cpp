@@ -184,3 +184,11 @@ TEST_CASE("broadcasting at high rank", "[broadcast][shapes][rank]") {
     b.erase(0);  // b has rank 11, a rank 12; a's axis 0 has size 1
     CHECK(loom::broadcast_shapes(a, b) == want);
 }
+
+TEST_CASE("broadcast_shapes takes up to eight braced lists and any number of shapes", "[broadcast][shapes]") {
+    CHECK(loom::broadcast_shapes({2, 1}, {1, 3}, {1}, {2, 3}, {3}) == shape_t{2, 3});
+    CHECK(loom::broadcast_shapes({2, 1}, {1, 3}, {1}, {2, 3}, {3}, {1, 1, 1}, {}, {5, 1, 1}) == shape_t{5, 2, 3});
+    const shape_t a{2, 1};
+    CHECK(loom::broadcast_shapes(a, a, a, a, a, a, a, a, shape_t{4, 2, 5}, a) == shape_t{4, 2, 5});
+    CHECK_THROWS_AS(loom::broadcast_shapes({2, 3}, {3}, {1}, {1}, {4}), loom::broadcast_error);
+}

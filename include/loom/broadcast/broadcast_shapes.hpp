@@ -47,30 +47,22 @@ inline void broadcast_into(shape_t& acc, const shape_t& s) {
 
 //! Result shape of broadcasting any number of shapes (Array API algorithm).
 //!   loom::broadcast_shapes({8, 1, 6, 1}, {7, 1, 5});  // (8, 7, 6, 5)
-inline shape_t broadcast_shapes(const shape_t& s1) { return s1; }
-inline shape_t broadcast_shapes(const shape_t& s1, const shape_t& s2) {
+//! Up to eight braced lists; any number of shape_t values. (The parameters left
+//! out are the rank-0 shape, which broadcasts with anything to that thing.)
+inline shape_t broadcast_shapes(const shape_t& s1, const shape_t& s2 = {}, const shape_t& s3 = {},
+                                const shape_t& s4 = {}, const shape_t& s5 = {}, const shape_t& s6 = {},
+                                const shape_t& s7 = {}, const shape_t& s8 = {}) {
     shape_t acc = s1;
-    detail::broadcast_into(acc, s2);
-    return acc;
-}
-inline shape_t broadcast_shapes(const shape_t& s1, const shape_t& s2, const shape_t& s3) {
-    shape_t acc = broadcast_shapes(s1, s2);
-    detail::broadcast_into(acc, s3);
+    for (const shape_t* s : {&s2, &s3, &s4, &s5, &s6, &s7, &s8}) detail::broadcast_into(acc, *s);
     return acc;
 }
 template <class... S>
     requires(sizeof...(S) >= 1 && (std::convertible_to<const S&, const shape_t&> && ...))
 shape_t broadcast_shapes(const shape_t& s1, const shape_t& s2, const shape_t& s3, const shape_t& s4,
+                         const shape_t& s5, const shape_t& s6, const shape_t& s7, const shape_t& s8,
                          const S&... rest) {
-    shape_t acc = broadcast_shapes(s1, s2, s3);
-    detail::broadcast_into(acc, s4);
+    shape_t acc = broadcast_shapes(s1, s2, s3, s4, s5, s6, s7, s8);
     (detail::broadcast_into(acc, rest), ...);
-    return acc;
-}
-inline shape_t broadcast_shapes(const shape_t& s1, const shape_t& s2, const shape_t& s3,
-                                const shape_t& s4) {
-    shape_t acc = broadcast_shapes(s1, s2, s3);
-    detail::broadcast_into(acc, s4);
     return acc;
 }
 
