@@ -76,7 +76,16 @@ static_assert(std::is_same_v<loom::promote_t<bool, bool>, bool>);
 // more than two
 static_assert(std::is_same_v<loom::promote_t<bool, int8_t, uint8_t>, int16_t>);
 static_assert(std::is_same_v<loom::promote_t<int8_t, uint8_t, float>, float>);
-static_assert(!loom::promotable<int64_t, uint64_t, float>);
+// whatever the order: the highest kind decides, so int64 and uint64 meet as floats
+static_assert(std::is_same_v<loom::promote_t<int64_t, uint64_t, float>, float>);
+static_assert(std::is_same_v<loom::promote_t<int64_t, float, uint64_t>, float>);
+static_assert(std::is_same_v<loom::promote_t<float, uint64_t, int64_t>, float>);
+static_assert(!loom::promotable<int64_t, bool, uint64_t>);
+static_assert(!loom::promotable<bool, uint64_t, int64_t>);
+// a C++ scalar counts after the arrays: a double scalar with int8 and float32 arrays is float32
+static_assert(std::is_same_v<loom::promote_t<int8_t, loom::detail::weak<double>, float>, float>);
+static_assert(std::is_same_v<loom::promote_t<loom::detail::weak<double>, int8_t, float>, float>);
+static_assert(std::is_same_v<loom::promote_t<int8_t, loom::detail::weak<double>>, double>);
 
 // ---- the same rules on real expressions --------------------------------------
 

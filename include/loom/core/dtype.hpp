@@ -1,6 +1,7 @@
 // loom/core/dtype.hpp: element types, their kinds and the Array API type-promotion lattice.
 #pragma once
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <type_traits>
@@ -134,13 +135,68 @@ struct promote_any<weak<S1>, weak<S2>> {
     using type = weak<typename promote2<S1, S2>::type>;
 };
 
+// The join (promote_any) of the operands T... that `keep` selects, folded from
+// Acc (void: none yet); no `type` when two of them have no common type.
+template <template <class> class Keep, class Acc, class... T>
+struct join { using type = Acc; };
+template <template <class> class Keep, class Acc, class A, class... R>
+    requires(!Keep<A>::value)
+struct join<Keep, Acc, A, R...> : join<Keep, Acc, R...> {};
+template <template <class> class Keep, class A, class... R>
+    requires(Keep<A>::value)
+struct join<Keep, void, A, R...> : join<Keep, A, R...> {};
+template <template <class> class Keep, class Acc, class A, class... R>
+    requires(Keep<A>::value && !std::is_void_v<Acc> && requires { typename promote_any<Acc, A>::type; })
+struct join<Keep, Acc, A, R...> : join<Keep, typename promote_any<Acc, A>::type, R...> {};
+template <template <class> class Keep, class Acc, class A, class... R>
+    requires(Keep<A>::value && !std::is_void_v<Acc> && !requires { typename promote_any<Acc, A>::type; })
+struct join<Keep, Acc, A, R...> {};
+
+template <class T>
+inline constexpr int strong_kind_v = is_weak<T>::value ? -1 : kind_v<T>;
+
+// The result of combining T... whatever their order: the array types of the
+// highest kind among them joined (lower kinds never change it: bool with an
+// integer is the integer, an integer with a floating type the floating type),
+// then the C++ scalars, which take that type when they are not of a higher kind.
+// (Folding left to right, int64 with uint64 then float failed and
+// int64 with float then uint64 gave float.)
 template <class... T>
-struct promote_fold {};
+struct promote_fold {
+private:
+    static constexpr int top = std::max({-1, strong_kind_v<T>...});
+    template <class A>
+    struct top_kind : std::bool_constant<strong_kind_v<A> == top> {};
+    template <class A>
+    using weak_one = is_weak<A>;
+    template <class S, class W>
+    struct combine {};
+    template <class S, class W>
+        requires(std::is_void_v<W>)
+    struct combine<S, W> { using type = S; };
+    template <class S, class W>
+        requires(std::is_void_v<S> && !std::is_void_v<W>)
+    struct combine<S, W> { using type = W; };
+    template <class S, class W>
+        requires(!std::is_void_v<S> && !std::is_void_v<W>)
+    struct combine<S, W> : promote_any<S, W> {};
+
+public:
+    template <class S = join<top_kind, void, T...>, class W = join<weak_one, void, T...>>
+        requires requires { typename S::type; typename W::type; typename combine<typename S::type, typename W::type>::type; } &&
+                 (!std::is_void_v<typename S::type> || !std::is_void_v<typename W::type>)
+    static auto pick() -> typename combine<typename S::type, typename W::type>::type;
+};
+// one or two operands, nearly every expression: directly (the order never mattered)
 template <class A>
-struct promote_fold<A> { using type = A; };
-template <class A, class B, class... R>
+struct promote_fold<A> {
+    static auto pick() -> A;
+};
+template <class A, class B>
     requires requires { typename promote_any<A, B>::type; }
-struct promote_fold<A, B, R...> : promote_fold<typename promote_any<A, B>::type, R...> {};
+struct promote_fold<A, B> {
+    static auto pick() -> typename promote_any<A, B>::type;
+};
 
 template <class T>
 struct strip_weak { using type = T; };
@@ -152,11 +208,11 @@ struct strip_weak<weak<S>> { using type = S; };
 //! Result element type of combining element types (and weak scalar types) per the
 //! Array API lattice: `promote_t<std::int8_t, std::uint8_t>` is `std::int16_t`.
 template <class... T>
-using promote_t = typename detail::strip_weak<typename detail::promote_fold<T...>::type>::type;
+using promote_t = typename detail::strip_weak<decltype(detail::promote_fold<T...>::pick())>::type;
 
 //! True when the types have a common type (`int64` with `uint64` has none).
 template <class... T>
-concept promotable = requires { typename detail::promote_fold<T...>::type; };
+concept promotable = requires { detail::promote_fold<T...>::pick(); };
 
 //! The floating type math functions compute in: float stays float, everything else double.
 template <class T>
