@@ -84,6 +84,35 @@ TEST_CASE("policy raise: (2,3) + (3) throws; (1,3), a scalar and in_dim work", "
     CHECK(values(X + loom::in_dim(v, {1})) == std::vector<double>{11, 22, 33, 14, 25, 36});
 }
 
+TEST_CASE("policy raise: every assignment path checks it, into arrays, tensors and fixed arrays", "[broadcast][policy]") {
+    const loom::array<double> X = {{1, 2, 3}, {4, 5, 6}};
+    const loom::array<double> v = {10, 20, 30};
+    const loom::fixed_array<double, 2, 3> fX = {{1, 2, 3}, {4, 5, 6}};
+    const loom::fixed_array<double, 3> fv = {10, 20, 30};
+    loom::array<double> r = X;  // of the result's shape: the rows-without-a-plan path
+    loom::tensor<double, 2> t = X;
+    loom::fixed_array<double, 2, 3> fr = fX;  // static shapes: the compile-time plan
+    {
+        loom::rank_promotion_scope guard(rank_promotion::raise);
+        CHECK_THROWS_AS(r = X + v, loom::broadcast_error);
+        CHECK_THROWS_AS(r += v, loom::broadcast_error);
+        CHECK_THROWS_AS(t = X + v, loom::broadcast_error);
+        CHECK_THROWS_AS(t *= v, loom::broadcast_error);
+        CHECK_THROWS_AS(fr = fX + fv, loom::broadcast_error);
+        CHECK_THROWS_AS(fr += fv, loom::broadcast_error);
+        CHECK_THROWS_AS(fr = fX * v, loom::broadcast_error);
+        CHECK(values(r) == values(X));  // nothing written
+        CHECK(values(t) == values(X));
+        CHECK(values(fr) == values(X));
+        fr = fX + fX;  // same ranks: allowed
+        CHECK(values(fr) == std::vector<double>{2, 4, 6, 8, 10, 12});
+    }
+    r = X + v;  // allowed again
+    fr = fX + fv;
+    CHECK(values(r) == std::vector<double>{11, 22, 33, 14, 25, 36});
+    CHECK(values(fr) == values(r));
+}
+
 TEST_CASE("policy raise: explicit forms, rank-0 arrays and same-rank size-1 axes stay allowed", "[broadcast][policy]") {
     const loom::array<double> X = {{1, 2, 3}, {4, 5, 6}};
     const loom::array<double> v = {10, 20, 30};

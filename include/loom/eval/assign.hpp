@@ -257,7 +257,8 @@ bool assign_owning_2d(T* data, const shape_t& shape, const E& e, const leaves_of
     if constexpr (owning_flat<T, E>) {
         using K = kernel<T, E>;
         constexpr std::size_t L = walker<E>::leaves;
-        if (shape.size() != 2) return false;
+        // ranks 1 and 2 together are a rank promotion: the general path checks the policy
+        if (shape.size() != 2 || rank_policy_ != rank_promotion::allow) return false;
         const std::size_t m = shape[0], n = shape[1];
         const std::byte* base[L];
         std::ptrdiff_t is[L];

@@ -125,6 +125,27 @@ LOOM_INLINE void static_assign(T* out, const E& e) {
     }
 }
 
+// Whether some operation of a static tree has operands of different ranks
+// (rank 0, C++ numbers, never counts): an implicit rank promotion, which the
+// run-time policy (loom/broadcast/policy.hpp) may forbid.
+template <class E>
+constexpr bool static_promotes() {
+    if constexpr (is_fn<E>::value) {
+        return []<class Op, class... A>(fn<Op, A...>*) {
+            std::size_t r = 0;
+            bool differ = false;
+            for (std::size_t a : {static_info<A>::rank...}) {
+                if (a == 0) continue;
+                differ = differ || (r != 0 && a != r);
+                r = a;
+            }
+            return differ || (static_promotes<A>() || ...);
+        }(static_cast<E*>(nullptr));
+    } else {
+        return false;
+    }
+}
+
 // The general evaluator into a fixed_array, out of line (the static path is inlined).
 template <class F, class E>
 [[gnu::noinline]] void assign_fixed_dynamic(F& target, const E& e) {
@@ -142,6 +163,8 @@ LOOM_INLINE void assign_fixed(F& target, const E& e) {
     if constexpr (static_shaped<E>) {
         using V = typename static_info<E>::shape;
         static_assert(static_shape_does_not_fit<V, S, static_fit<V, S>::axis>::value);
+        if constexpr (static_promotes<E>())
+            if (rank_policy_ != rank_promotion::allow) return assign_fixed_dynamic(target, e);  // checks the policy
         static_assign<T, S>(target.data(), e);
     } else {
         constexpr std::size_t r = static_info<E>::rank;
