@@ -17,6 +17,20 @@ struct fresh {
     std::unique_ptr<T[]> p_{new T[n]};
 };
 
+// r = a + 2*b over containers of static size with data() (loom's fixed_array, Eigen's fixed Array).
+template <class A>
+struct fixed_job {
+    A a, b, r;
+    void run() { r = a + 2.0 * b; }
+    const T* out() const { return r.data(); }
+    static fixed_job make() {
+        fixed_job j;
+        bench::fill(j.a.data(), n, 1, {});
+        bench::fill(j.b.data(), n, 2, {});
+        return j;
+    }
+};
+
 void small() {
     const auto sp = [](const char* kase, const char* impl) {
         return bench::spec{std::string(kase) + "/" + impl + "/4x4", n, 3 * n * sizeof(T), 1e-15};
@@ -85,18 +99,7 @@ void small() {
     bench::add(sp("small_tensor", "hand"), ref, hand_inplace);
 
     // Static extents: fixed_array<T, 4, 4> against a loop over T[16] of constant trip count.
-    bench::add(sp("small_fixed", "loom"), ref, [] {
-        using F = loom::fixed_array<T, M, N>;
-        struct job {
-            F a, b, r;
-            void run() { r = a + 2.0 * b; }
-            const T* out() const { return r.data(); }
-        };
-        job j;
-        bench::fill(j.a.data(), n, 1, {});
-        bench::fill(j.b.data(), n, 2, {});
-        return j;
-    });
+    bench::add(sp("small_fixed", "loom"), ref, fixed_job<loom::fixed_array<T, M, N>>::make);
     bench::add(sp("small_fixed", "hand"), ref, [] {
         struct job {
             alignas(64) T a[n], b[n], r[n];
@@ -125,18 +128,7 @@ void small() {
     });
 #endif
 #ifdef LOOM_BENCH_HAVE_EIGEN
-    bench::add(sp("small_fixed", "eigen"), ref, [] {
-        using A = Eigen::Array<T, M, N, Eigen::RowMajor>;
-        struct job {
-            A a, b, r;
-            void run() { r = a + 2.0 * b; }
-            const T* out() const { return r.data(); }
-        };
-        job j;
-        bench::fill(j.a.data(), n, 1, {});
-        bench::fill(j.b.data(), n, 2, {});
-        return j;
-    });
+    bench::add(sp("small_fixed", "eigen"), ref, fixed_job<Eigen::Array<T, M, N, Eigen::RowMajor>>::make);
 #endif
 
     // r = a + 2*b into a new array, allocated and freed on every run.
