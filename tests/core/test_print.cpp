@@ -35,9 +35,15 @@ TEST_CASE("doubles print like NumPy", "[core][print]") {
     CHECK(text(loom::array<double>{{1.5, 2}, {30, -4.25}}) == "[[ 1.5   2.  ]\n [30.   -4.25]]");
     CHECK(text(loom::array<double>{std::nan(""), 0.5}) == "[nan 0.5]");
     CHECK(text(loom::array<double>{1.0 / 3, 2.0 / 3}) == "[0.33333333 0.66666667]");
-    CHECK(text(loom::array<double>{100.0 / 3}) == "[33.333333]");
+    CHECK(text(loom::array<double>{100.0 / 3}) == "[33.33333333]");  // 8 digits after the point, as NumPy
     CHECK(text(loom::array<double>{123456789.5}) == "[1.2345679e+08]");
-    CHECK(text(loom::array<double>{1e-5}) == "[1e-05]");
+    CHECK(text(loom::array<double>{1e-5}) == "[1.e-05]");
+    // NumPy's scientific mode: mantissas padded with zeros, exponents to one width, nan right-aligned
+    CHECK(text(loom::array<double>{1000.5, 0.5}) == "[1.0005e+03 5.0000e-01]");
+    CHECK(text(loom::array<double>{1e20, -1e-20, std::nan("")}) == "[ 1.e+20 -1.e-20     nan]");
+    CHECK(text(loom::array<double>{1e100, 1}) == "[1.e+100 1.e+000]");
+    CHECK(text(loom::array<double>{0.0, 1e-5}) == "[0.e+00 1.e-05]");
+    CHECK(text(loom::array<float>{100.0f / 3}) == "[33.333332]");  // float32's own shortest digits
     const double inf = std::numeric_limits<double>::infinity();
     CHECK(text(loom::array<double>{std::nan(""), inf, -inf, 1}) == "[ nan  inf -inf   1.]");
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
@@ -23,8 +24,33 @@ inline constexpr std::size_t print_line_width = 75;
 inline constexpr std::size_t print_threshold = 1000;
 inline constexpr std::size_t print_edge_items = 3;
 
-// One element without padding: True/False, plain integers, floats with a
-// trailing '.' when integral-valued and up to 8 significant digits otherwise.
+// A floating value as NumPy's dragon4 writes it with unique=True: the shortest
+// digits that read back as v, rounded to at most `cap` digits after the point
+// (cap < 0: no limit); positional ("3.", "0.25") or scientific ("1.e-05").
+template <class T>
+std::string float_text(T v, bool scientific, int cap) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+    char buf[512];
+    const auto fmt = scientific ? std::chars_format::scientific : std::chars_format::fixed;
+    std::string t(buf, std::to_chars(buf, buf + sizeof buf, v, fmt).ptr);
+    const std::size_t e = scientific ? t.find('e') : t.size();
+    const std::size_t dot = t.find('.');
+    const std::size_t frac = dot == std::string::npos || dot > e ? 0 : e - dot - 1;
+    if (cap >= 0 && frac > static_cast<std::size_t>(cap)) {
+        t.assign(buf, std::to_chars(buf, buf + sizeof buf, v, fmt, cap).ptr);
+        std::size_t end = scientific ? t.find('e') : t.size();
+        std::size_t cut = end;
+        while (cut > 0 && t[cut - 1] == '0') --cut;  // trailing zeros of the rounded digits
+        t.erase(cut, end - cut);
+    }
+    const std::size_t e2 = scientific ? t.find('e') : t.size();
+    if (t.find('.') == std::string::npos || t.find('.') > e2) t.insert(e2, ".");  // "3." as NumPy
+    return t;
+}
+
+// One element without padding: True/False, plain integers, floats (rank 0)
+// with a trailing '.' when integral-valued and up to 8 significant digits otherwise.
 template <class T>
 std::string format_element(T v) {
     if constexpr (std::is_same_v<T, bool>) {
@@ -88,42 +114,72 @@ private:
         for (std::size_t i = n - print_edge_items; i < n; ++i) f(i);
     }
 
-    void measure(std::size_t axis, const T* p) {
+    // Calls f(q) for each shown element, in order.
+    template <class F>
+    void each_shown(std::size_t axis, const T* p, F&& f) const {
         shown(axis, [&](std::size_t i) {
             const T* q = at(p, axis, i);
-            if (axis + 1 != shape_.size()) return measure(axis + 1, q);
-            const std::string w = format_element(*q);
-            width_ = std::max(width_, w.size());
-            if constexpr (std::is_floating_point_v<T>) {
-                if (!std::isfinite(*q)) {
-                    nonfinite_ = std::max(nonfinite_, w.size());
-                } else if (w.find('e') != std::string::npos) {
-                    scientific_ = true;
-                } else {
-                    const std::size_t dot = w.find('.');
-                    left_ = std::max(left_, dot);
-                    right_ = std::max(right_, w.size() - dot - 1);
-                }
-            }
+            if (axis + 1 == shape_.size()) f(q);
+            else each_shown(axis + 1, q, f);
         });
-        // NumPy's FloatingFormat: decimal points aligned, nan/inf right-aligned in the same width
-        if (axis == 0 && nonfinite_ > right_ + 1) left_ = std::max(left_, nonfinite_ - right_ - 1);
+    }
+
+    void measure(std::size_t axis, const T* p) {
+        if constexpr (std::is_floating_point_v<T>) {
+            measure_floats();
+        } else {
+            each_shown(axis, p, [&](const T* q) { width_ = std::max(width_, format_element(*q).size()); });
+        }
+    }
+
+    // NumPy's FloatingFormat (precision 8, unique): scientific when the largest
+    // finite nonzero magnitude is >= 1e8, the smallest < 1e-4, or they are more
+    // than 1e3 apart; positional otherwise, decimal points aligned. nan/inf are
+    // right-aligned in the common width.
+    void measure_floats() {
+        double hi = 0, lo = 0;
+        each_shown(0, data_, [&](const T* q) {
+            const double a = std::fabs(static_cast<double>(*q));
+            if (!std::isfinite(a) || a == 0) return;
+            hi = std::max(hi, a);
+            lo = lo == 0 ? a : std::min(lo, a);
+        });
+        scientific_ = hi != 0 && (hi >= 1e8 || lo < 1e-4 || hi / lo > 1e3);
+        each_shown(0, data_, [&](const T* q) {
+            const std::string w = float_text(*q, scientific_, 8);
+            if (!std::isfinite(*q)) {
+                nonfinite_ = std::max(nonfinite_, w.size());
+                return;
+            }
+            const std::size_t dot = w.find('.'), e = scientific_ ? w.find('e') : w.size();
+            left_ = std::max(left_, dot);
+            right_ = std::max(right_, e - dot - 1);
+            if (scientific_) exp_ = std::max(exp_, w.size() - e - 2);  // digits after "e+"
+        });
+        const std::size_t tail = scientific_ ? 2 + exp_ : 0;  // "e+" and the exponent's digits
+        if (nonfinite_ > right_ + 1 + tail) left_ = std::max(left_, nonfinite_ - right_ - 1 - tail);
+        width_ = left_ + 1 + right_ + tail;
     }
 
     std::string word(const T* p) const {
-        std::string w = format_element(*p);
         if constexpr (std::is_floating_point_v<T>) {
-            if (!scientific_) {
-                const std::size_t dot = w.find('.');
-                if (std::isfinite(*p) && dot != std::string::npos)  // measure() made left_ >= dot, right_ >= the fraction
-                    return std::string(left_ - dot, ' ') + w + std::string(right_ - (w.size() - dot - 1), ' ');
-                const std::size_t all = left_ + 1 + right_;
-                if (w.size() < all) w.insert(0, all - w.size(), ' ');
-                return w;
+            std::string w = float_text(*p, scientific_, 8);
+            if (!std::isfinite(*p)) return std::string(width_ > w.size() ? width_ - w.size() : 0, ' ') + w;
+            const std::size_t dot = w.find('.'), e = scientific_ ? w.find('e') : w.size();
+            const std::size_t frac = e - dot - 1;
+            if (scientific_) {
+                // mantissas padded with zeros to one length, exponents to one number of digits
+                w.insert(e, right_ - frac, '0');
+                const std::size_t digits = w.size() - (w.find('e') + 2);
+                w.insert(w.find('e') + 2, exp_ - digits, '0');
+                return std::string(left_ - dot, ' ') + w;
             }
+            return std::string(left_ - dot, ' ') + w + std::string(right_ - frac, ' ');
+        } else {
+            std::string w = format_element(*p);
+            if (w.size() < width_) w.insert(0, width_ - w.size(), ' ');
+            return w;
         }
-        if (w.size() < width_) w.insert(0, width_ - w.size(), ' ');
-        return w;
     }
 
     // NumPy's _extendLine: wrap before `w` when the line would get too long,
@@ -182,11 +238,10 @@ private:
     const strides_t& strides_;
     bool summarize_;
     std::size_t width_ = 0;
-    // floating point: the widest integer part, fraction and nan/inf among the
-    // shown elements, and whether one is written with an exponent (then
-    // everything is right-aligned in width_)
-    std::size_t left_ = 0, right_ = 0, nonfinite_ = 0;
+    // floating point: scientific or positional, and the widest sign and
+    // integer part, fraction, exponent and nan/inf among the shown elements
     bool scientific_ = false;
+    std::size_t left_ = 0, right_ = 0, exp_ = 0, nonfinite_ = 0;
 };
 
 }  // namespace detail
