@@ -168,11 +168,16 @@ private:
             const std::size_t dot = w.find('.'), e = scientific_ ? w.find('e') : w.size();
             const std::size_t frac = e - dot - 1;
             if (scientific_) {
-                // mantissas padded with zeros to one length, exponents to one number of digits
-                w.insert(e, right_ - frac, '0');
+                // every mantissa to the longest one's digits, the extra ones the value's own
+                // (NumPy's min_digits: 6.505995e-10 beside a 7-digit one is 6.5059952e-10),
+                // exponents to one number of digits
+                char buf[64];
+                w.assign(buf, std::to_chars(buf, buf + sizeof buf, *p, std::chars_format::scientific,
+                                            static_cast<int>(right_)).ptr);
+                if (right_ == 0) w.insert(w.find('e'), ".");
                 const std::size_t digits = w.size() - (w.find('e') + 2);
                 w.insert(w.find('e') + 2, exp_ - digits, '0');
-                return std::string(left_ - dot, ' ') + w;
+                return std::string(left_ - w.find('.'), ' ') + w;
             }
             return std::string(left_ - dot, ' ') + w + std::string(right_ - frac, ' ');
         } else {
