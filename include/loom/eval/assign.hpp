@@ -200,7 +200,7 @@ LOOM_INLINE bool owning_shaped(const E& e, const S& s) {
     }
 }
 
-// The layout of the first leaf of a tree (depth-first), which has one.
+// The shape of the first leaf of a tree (depth-first), which has one.
 template <class E>
 LOOM_INLINE const shape_t& first_leaf_shape(const E& e) {
     if constexpr (memory_leaf<E>) {
