@@ -9,16 +9,13 @@
 #include <type_traits>
 #include <vector>
 
+#include "../support/reference.hpp"
+
 using loom::shape_t;
 
 namespace {
 
-template <class E>
-auto values(const E& e) {
-    using T = typename std::remove_cvref_t<E>::value_type;
-    const loom::array<T> a(e);
-    return std::vector<T>(a.begin(), a.end());
-}
+using ref::values;
 
 // A column (n, 1); nested braces cannot spell one unambiguously.
 template <class T>

@@ -7,26 +7,13 @@
 #include <type_traits>
 #include <vector>
 
+#include "../support/reference.hpp"
+
 using loom::shape_t;
 
 namespace {
 
-template <class E>
-auto values(const E& e) {
-    using T = typename std::remove_cvref_t<E>::value_type;
-    const loom::array<T> a(e);
-    return std::vector<T>(a.begin(), a.end());
-}
-
-template <class F>
-std::string broadcast_error_of(F&& f) {
-    try {
-        f();
-    } catch (const loom::broadcast_error& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using ref::values;
 
 bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
@@ -83,7 +70,7 @@ TEST_CASE("broadcast_in_dim: a 3x4 matrix into 2x3x4 with dims {1, 2}, size-1 ax
 TEST_CASE("broadcast_in_dim: XLA's invalid dims throw broadcast_error naming the value", "[broadcast][broadcast_in_dim][xla][errors]") {
     const loom::array<double> v = {7, 8, 9};
     const loom::array<double> M(shape_t{3, 4});
-    auto err = [&](auto&& f) { return broadcast_error_of(f); };
+    auto err = [&](auto&& f) { return ref::what_of<loom::broadcast_error>(f); };
     // dims count equals operand rank
     CHECK(has(err([&] { (void)loom::broadcast_in_dim(v, {3, 3}, {}); }), "0 entries for an operand of rank 1"));
     CHECK(has(err([&] { (void)loom::broadcast_in_dim(v, {3, 3}, {0, 1}); }), "2 entries"));

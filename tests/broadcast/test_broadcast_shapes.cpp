@@ -13,12 +13,7 @@ using loom::shape_t;
 namespace {
 
 std::string message_of(const shape_t& a, const shape_t& b) {
-    try {
-        (void)loom::broadcast_shapes(a, b);
-    } catch (const loom::broadcast_error& e) {
-        return e.what();
-    }
-    return "(no error)";
+    return ref::what_of<loom::broadcast_error>([&] { (void)loom::broadcast_shapes(a, b); });
 }
 
 // r[idx] == a[bcast idx] op b[bcast idx] for every index of the expected shape, by plain loops.

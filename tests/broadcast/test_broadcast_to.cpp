@@ -7,16 +7,13 @@
 #include <type_traits>
 #include <vector>
 
+#include "../support/reference.hpp"
+
 using loom::shape_t;
 
 namespace {
 
-template <class E>
-auto values(const E& e) {
-    using T = typename std::remove_cvref_t<E>::value_type;
-    const loom::array<T> a(e);
-    return std::vector<T>(a.begin(), a.end());
-}
+using ref::values;
 
 template <class V>
 concept assignable_from_double = requires(V v) { v = 1.0; };
@@ -88,13 +85,8 @@ TEST_CASE("broadcast_to is read-only: writing does not compile", "[broadcast][br
 
 TEST_CASE("broadcast_to throws broadcast_error naming the shapes", "[broadcast][broadcast_to][errors]") {
     loom::array<double> m(shape_t{2, 3});
-    auto msg = [&](const shape_t& to) -> std::string {
-        try {
-            (void)loom::broadcast_to(m, to);
-        } catch (const loom::broadcast_error& e) {
-            return e.what();
-        }
-        return "(no error)";
+    auto msg = [&](const shape_t& to) {
+        return ref::what_of<loom::broadcast_error>([&] { (void)loom::broadcast_to(m, to); });
     };
     CHECK(msg({2, 4}).find("(2, 3)") != std::string::npos);
     CHECK(msg({2, 4}).find("(2, 4)") != std::string::npos);

@@ -8,27 +8,14 @@
 #include <type_traits>
 #include <vector>
 
+#include "../support/reference.hpp"
+
 using loom::in_dim;
 using loom::shape_t;
 
 namespace {
 
-template <class E>
-auto values(const E& e) {
-    using T = typename std::remove_cvref_t<E>::value_type;
-    const loom::array<T> a(e);
-    return std::vector<T>(a.begin(), a.end());
-}
-
-template <class F>
-std::string broadcast_error_of(F&& f) {
-    try {
-        f();
-    } catch (const loom::broadcast_error& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
+using ref::values;
 
 bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
@@ -142,18 +129,18 @@ TEST_CASE("in_dim: the dims XLA rejects throw broadcast_error naming the value",
     const loom::array<double> C(shape_t{2, 3, 4});
     const loom::array<double> M(shape_t{3, 4});
     // one entry per operand axis
-    CHECK(has(broadcast_error_of([&] { (void)loom::eval(X + in_dim(v3, {})); }), "0 entries"));
-    CHECK(has(broadcast_error_of([&] { (void)loom::eval(X + in_dim(v3, {0, 1})); }), "2 entries"));
-    CHECK(has(broadcast_error_of([&] { (void)loom::eval(C + in_dim(M, {1})); }), "rank 2"));
+    CHECK(has(ref::what_of<loom::broadcast_error>([&] { (void)loom::eval(X + in_dim(v3, {})); }), "0 entries"));
+    CHECK(has(ref::what_of<loom::broadcast_error>([&] { (void)loom::eval(X + in_dim(v3, {0, 1})); }), "2 entries"));
+    CHECK(has(ref::what_of<loom::broadcast_error>([&] { (void)loom::eval(C + in_dim(M, {1})); }), "rank 2"));
     // in range of the other operand's rank
-    CHECK(has(broadcast_error_of([&] { (void)loom::eval(X + in_dim(v3, {2})); }), "entry 2"));
-    CHECK(has(broadcast_error_of([&] { (void)loom::eval(X + in_dim(v3, {-1})); }), "entry -1"));
-    CHECK(has(broadcast_error_of([&] { (void)loom::eval(C + in_dim(M, {2, 3})); }), "entry 3"));
+    CHECK(has(ref::what_of<loom::broadcast_error>([&] { (void)loom::eval(X + in_dim(v3, {2})); }), "entry 2"));
+    CHECK(has(ref::what_of<loom::broadcast_error>([&] { (void)loom::eval(X + in_dim(v3, {-1})); }), "entry -1"));
+    CHECK(has(ref::what_of<loom::broadcast_error>([&] { (void)loom::eval(C + in_dim(M, {2, 3})); }), "entry 3"));
     // strictly increasing: matching V to N and T to P, or V to both
-    CHECK(has(broadcast_error_of([&] { (void)loom::eval(C + in_dim(M, {2, 1})); }), "entry 1"));
-    CHECK(has(broadcast_error_of([&] { (void)loom::eval(C + in_dim(M, {1, 1})); }), "strictly increasing"));
+    CHECK(has(ref::what_of<loom::broadcast_error>([&] { (void)loom::eval(C + in_dim(M, {2, 1})); }), "entry 1"));
+    CHECK(has(ref::what_of<loom::broadcast_error>([&] { (void)loom::eval(C + in_dim(M, {1, 1})); }), "strictly increasing"));
     // the matched sizes must agree (or be 1): ordinary broadcasting after the raise
-    const std::string size = broadcast_error_of([&] { (void)loom::eval(X + in_dim(v3, {0})); });
+    const std::string size = ref::what_of<loom::broadcast_error>([&] { (void)loom::eval(X + in_dim(v3, {0})); });
     CHECK(has(size, "(2, 3)"));
     CHECK(has(size, "(3, 1)"));
     CHECK_THROWS_AS(loom::eval(C + in_dim(M, {0, 1})), loom::broadcast_error);
@@ -163,9 +150,9 @@ TEST_CASE("in_dim: the dims XLA rejects throw broadcast_error naming the value",
     CHECK_THROWS_AS(loom::view(out, loom::ellipsis) = out + in_dim(v3, {2}), loom::broadcast_error);
     CHECK(values(out) == std::vector<double>{1, 2, 3, 4, 5, 6});
     // with nothing to take a rank from
-    CHECK(has(broadcast_error_of([&] { (void)in_dim(v3, {0}).shape(); }), "no other operand"));
-    CHECK(has(broadcast_error_of([&] { (void)loom::eval(in_dim(v3, {0}) + in_dim(v3, {0})); }), "no other operand"));
-    CHECK(has(broadcast_error_of([&] { (void)loom::eval(in_dim(v3, {0}) + 1.0); }), "rank 0"));
+    CHECK(has(ref::what_of<loom::broadcast_error>([&] { (void)in_dim(v3, {0}).shape(); }), "no other operand"));
+    CHECK(has(ref::what_of<loom::broadcast_error>([&] { (void)loom::eval(in_dim(v3, {0}) + in_dim(v3, {0})); }), "no other operand"));
+    CHECK(has(ref::what_of<loom::broadcast_error>([&] { (void)loom::eval(in_dim(v3, {0}) + 1.0); }), "rank 0"));
 }
 
 TEST_CASE("in_dim: combinations with scalars, further operands and expressions", "[broadcast][in_dim]") {

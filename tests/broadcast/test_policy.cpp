@@ -10,17 +10,14 @@
 #include <type_traits>
 #include <vector>
 
+#include "../support/reference.hpp"
+
 using loom::rank_promotion;
 using loom::shape_t;
 
 namespace {
 
-template <class E>
-auto values(const E& e) {
-    using T = typename std::remove_cvref_t<E>::value_type;
-    const loom::array<T> a(e);
-    return std::vector<T>(a.begin(), a.end());
-}
+using ref::values;
 
 // Captures what std::clog receives while alive.
 struct clog_capture {

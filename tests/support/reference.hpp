@@ -100,6 +100,33 @@ loom::array<T> filled(const std::vector<std::size_t>& s, std::size_t seed) {
     return a;
 }
 
+// 0, 1, ..., n-1 in row-major order, as an array of shape `s`.
+template <class T = double>
+loom::array<T> iota(const loom::shape_t& s) {
+    loom::array<T> a(s);
+    for (std::size_t i = 0; i < a.size(); ++i) a.data()[i] = static_cast<T>(i);
+    return a;
+}
+
+// The elements of any expression, evaluated, in row-major order.
+template <class E>
+auto values(const E& e) {
+    using T = typename std::remove_cvref_t<E>::value_type;
+    const loom::array<T> a(e);
+    return std::vector<T>(a.begin(), a.end());
+}
+
+// The message of the Error that f() throws, or "(no error)" when it throws none.
+template <class Error, class F>
+std::string what_of(F&& f) {
+    try {
+        f();
+    } catch (const Error& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
 // An array of shape `s` holding `values` in row-major order (for shapes nested
 // braces cannot spell unambiguously, such as a column {{1}, {2}}).
 template <class T>

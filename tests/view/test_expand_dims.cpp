@@ -7,16 +7,13 @@
 #include <type_traits>
 #include <vector>
 
+#include "../support/reference.hpp"
+
 using loom::shape_t;
 
 namespace {
 
-template <class E>
-auto values(const E& e) {
-    using T = typename std::remove_cvref_t<E>::value_type;
-    const loom::array<T> a(e);
-    return std::vector<T>(a.begin(), a.end());
-}
+using ref::values;
 
 }  // namespace
 
@@ -55,14 +52,7 @@ TEST_CASE("squeeze drops size-1 axes", "[view][expand_dims]") {
     CHECK(loom::squeeze(a, std::vector<int>{2}).shape() == shape_t{1, 3, 2});
     CHECK(loom::squeeze(a, {}).shape() == shape_t{1, 3, 1, 2});
     CHECK(values(loom::squeeze(a)) == std::vector<double>{0, 1, 2, 3, 4, 5});
-    auto msg = [&](auto&& f) -> std::string {
-        try {
-            f();
-        } catch (const loom::index_error& e) {
-            return e.what();
-        }
-        return "(no error)";
-    };
+    auto msg = [](auto&& f) { return ref::what_of<loom::index_error>(f); };
     CHECK(msg([&] { (void)loom::squeeze(a, 1); }).find("size 3") != std::string::npos);
     CHECK(msg([&] { (void)loom::squeeze(a, 4); }).find("axis 4") != std::string::npos);
     CHECK(msg([&] { (void)loom::squeeze(a, {0, -4}); }).find("twice") != std::string::npos);

@@ -19,31 +19,10 @@ using loom::shape_t;
 
 namespace {
 
+using ref::values;
+using ref::iota;
+
 // The elements of an expression in row-major order, through the evaluator.
-template <class E>
-auto values(const E& e) {
-    using T = typename std::remove_cvref_t<E>::value_type;
-    const loom::array<T> a(e);
-    return std::vector<T>(a.begin(), a.end());
-}
-
-// 0, 1, ..., n-1 as an array of shape s.
-template <class T = double>
-loom::array<T> iota(const shape_t& s) {
-    loom::array<T> a(s);
-    for (std::size_t i = 0; i < a.size(); ++i) a.data()[i] = static_cast<T>(i);
-    return a;
-}
-
-template <class F>
-std::string error_of(F&& f) {
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
 
 template <class X, class... A>
 concept can_view = requires(X&& x, A... a) { loom::view(static_cast<X&&>(x), a...); };
@@ -227,7 +206,7 @@ TEST_CASE("view: the Array API in-place example", "[view][indexing][inplace]") {
     for (double v : x) CHECK(v == 1.0);
 
     for (std::size_t i = 0; i < x.size(); ++i) x.data()[i] = static_cast<double>(i);
-    const std::string msg = error_of([&] { loom::view(x, 1, ellipsis) = a; });
+    const std::string msg = ref::what_of<std::exception>([&] { loom::view(x, 1, ellipsis) = a; });
     CHECK(msg.find("(1, 3, 4)") != std::string::npos);
     CHECK(msg.find("(3, 4)") != std::string::npos);
     CHECK_THROWS_AS(loom::view(x, 1, ellipsis) = a, loom::broadcast_error);
@@ -270,12 +249,12 @@ TEST_CASE("view: misuse throws index_error naming the value, before anything cha
     CHECK_THROWS_AS(loom::view(x, ellipsis, 0, ellipsis), loom::index_error);
     CHECK_THROWS_AS(loom::view(x, 0, 0, 0), loom::index_error);
     CHECK_THROWS_AS(loom::view(x, all, all, all), loom::index_error);
-    CHECK(error_of([&] { (void)loom::view(x, 0, 7); }).find("index 7") != std::string::npos);
-    CHECK(error_of([&] { (void)loom::view(x, 0, 7); }).find("size 3") != std::string::npos);
-    CHECK(error_of([&] { (void)loom::view(x, -5); }).find("-5") != std::string::npos);
-    CHECK(error_of([&] { (void)loom::view(x, range(1, 2, 0)); }).find("range(1, 2, 0)") != std::string::npos);
-    CHECK(error_of([&] { (void)loom::view(x, ellipsis, ellipsis); }).find("2") != std::string::npos);
-    CHECK(error_of([&] { (void)loom::view(x, 0, 0, 0); }).find("3") != std::string::npos);
+    CHECK(ref::what_of<std::exception>([&] { (void)loom::view(x, 0, 7); }).find("index 7") != std::string::npos);
+    CHECK(ref::what_of<std::exception>([&] { (void)loom::view(x, 0, 7); }).find("size 3") != std::string::npos);
+    CHECK(ref::what_of<std::exception>([&] { (void)loom::view(x, -5); }).find("-5") != std::string::npos);
+    CHECK(ref::what_of<std::exception>([&] { (void)loom::view(x, range(1, 2, 0)); }).find("range(1, 2, 0)") != std::string::npos);
+    CHECK(ref::what_of<std::exception>([&] { (void)loom::view(x, ellipsis, ellipsis); }).find("2") != std::string::npos);
+    CHECK(ref::what_of<std::exception>([&] { (void)loom::view(x, 0, 0, 0); }).find("3") != std::string::npos);
     CHECK_THROWS_AS(loom::view(x, 5) = 1.0, loom::index_error);
     CHECK(values(x) == before);
 }

@@ -7,6 +7,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "../support/reference.hpp"
+
 using loom::all;
 using loom::none;
 using loom::range;
@@ -14,33 +16,13 @@ using loom::shape_t;
 
 namespace {
 
-template <class E>
-auto values(const E& e) {
-    using T = typename std::remove_cvref_t<E>::value_type;
-    const loom::array<T> a(e);
-    return std::vector<T>(a.begin(), a.end());
-}
-
-loom::array<double> iota(const shape_t& s) {
-    loom::array<double> a(s);
-    for (std::size_t i = 0; i < a.size(); ++i) a.data()[i] = static_cast<double>(i);
-    return a;
-}
+using ref::values;
+using ref::iota;
 
 std::vector<double> iota_values(std::size_t n) {
     std::vector<double> v(n);
     for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<double>(i);
     return v;
-}
-
-template <class F>
-std::string index_error_of(F&& f) {
-    try {
-        f();
-    } catch (const loom::index_error& e) {
-        return e.what();
-    }
-    return "(no error)";
 }
 
 }  // namespace
@@ -89,7 +71,7 @@ TEST_CASE("reshape of strided views that still merge", "[view][reshape]") {
 TEST_CASE("reshape refuses layouts that cannot be viewed and bad sizes", "[view][reshape][errors]") {
     const auto x = iota({2, 3});
     const auto t = loom::transpose(x);
-    std::string msg = index_error_of([&] { (void)loom::reshape(t, {6}); });
+    std::string msg = ref::what_of<loom::index_error>([&] { (void)loom::reshape(t, {6}); });
     CHECK(msg.find("(3, 2)") != std::string::npos);
     CHECK(msg.find("eval") != std::string::npos);
     CHECK_THROWS_AS(loom::flatten(t), loom::index_error);
@@ -98,10 +80,10 @@ TEST_CASE("reshape refuses layouts that cannot be viewed and bad sizes", "[view]
     const auto copy = loom::eval(t);
     CHECK(values(loom::flatten(copy)) == std::vector<double>{0, 3, 1, 4, 2, 5});
 
-    CHECK(index_error_of([&] { (void)loom::reshape(x, {4}); }).find("(4,)") != std::string::npos);
-    CHECK(index_error_of([&] { (void)loom::reshape(x, {4, -1}); }).find("(4, -1)") != std::string::npos);
-    CHECK(index_error_of([&] { (void)loom::reshape(x, {-1, -1}); }).find("-1") != std::string::npos);
-    CHECK(index_error_of([&] { (void)loom::reshape(x, {-2, -3}); }).find("-2") != std::string::npos);
+    CHECK(ref::what_of<loom::index_error>([&] { (void)loom::reshape(x, {4}); }).find("(4,)") != std::string::npos);
+    CHECK(ref::what_of<loom::index_error>([&] { (void)loom::reshape(x, {4, -1}); }).find("(4, -1)") != std::string::npos);
+    CHECK(ref::what_of<loom::index_error>([&] { (void)loom::reshape(x, {-1, -1}); }).find("-1") != std::string::npos);
+    CHECK(ref::what_of<loom::index_error>([&] { (void)loom::reshape(x, {-2, -3}); }).find("-2") != std::string::npos);
     CHECK_THROWS_AS(loom::reshape(x, {7}), loom::index_error);
     const auto empty = iota({0, 3});
     CHECK(loom::reshape(empty, {3, 0, 5}).shape() == shape_t{3, 0, 5});

@@ -7,22 +7,14 @@
 #include <type_traits>
 #include <vector>
 
+#include "../support/reference.hpp"
+
 using loom::shape_t;
 
 namespace {
 
-template <class E>
-auto values(const E& e) {
-    using T = typename std::remove_cvref_t<E>::value_type;
-    const loom::array<T> a(e);
-    return std::vector<T>(a.begin(), a.end());
-}
-
-loom::array<double> iota(const shape_t& s) {
-    loom::array<double> a(s);
-    for (std::size_t i = 0; i < a.size(); ++i) a.data()[i] = static_cast<double>(i);
-    return a;
-}
+using ref::values;
+using ref::iota;
 
 }  // namespace
 
@@ -88,14 +80,7 @@ TEST_CASE("permute_dims moves axes by a permutation", "[view][transpose]") {
 
 TEST_CASE("permute_dims refuses what is not a permutation", "[view][transpose][errors]") {
     const auto c = iota({2, 3, 4});
-    auto msg = [&](auto&& f) -> std::string {
-        try {
-            f();
-        } catch (const loom::index_error& e) {
-            return e.what();
-        }
-        return "(no error)";
-    };
+    auto msg = [](auto&& f) { return ref::what_of<loom::index_error>(f); };
     CHECK(msg([&] { (void)loom::permute_dims(c, {0, 1}); }).find("(0, 1)") != std::string::npos);
     CHECK(msg([&] { (void)loom::permute_dims(c, {0, 1, 1}); }).find("twice") != std::string::npos);
     CHECK(msg([&] { (void)loom::permute_dims(c, {0, 1, -1, 2}); }).find("rank 3") != std::string::npos);
