@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "../support/reference.hpp"
@@ -271,6 +272,33 @@ TEMPLATE_LIST_TEST_CASE("strided, transposed and reversed operands", "[eval][ker
     }
     // a strided row of 1000: packed in chunks
     law<TestType>({{1000}, {3}}, {{1000}}, {{1000}, {-2}}, {{1000}});
+}
+
+// Operands or a target running against the target's order past a cache line
+// (more than 64 bytes a step) are walked in tiles; operands contiguous down the
+// target's columns (A + transpose(B)) have their tiles transposed into rows in
+// 4x4 blocks. Sizes around the tiles (32 x 64, 64 x 64) and the blocks, with
+// tails in both directions.
+TEMPLATE_LIST_TEST_CASE("tiled: operands and targets against the target's order", "[eval][kernel][tiled]", law_types) {
+    for (const auto& [m, n] : std::vector<std::pair<std::size_t, std::size_t>>{
+             {9, 17}, {17, 9}, {33, 70}, {70, 33}, {65, 130}, {131, 66}}) {
+        const auto M = static_cast<std::ptrdiff_t>(m), N = static_cast<std::ptrdiff_t>(n);
+        const layout contiguous{{m, n}};
+        const layout transposed{{m, n}, {1, M}};
+        const layout transposed_off{{m, n}, {1, M + 3}, 1};  // padded columns, misaligned
+        const layout every_other_down{{m, n}, {2, 2 * M + 1}};  // against the order, not contiguous: gathered
+        // one transposed operand, two (one misaligned), with a row and a column broadcast
+        law<TestType>(contiguous, transposed, contiguous, contiguous);
+        law<TestType>(transposed, transposed_off, layout{{n}}, contiguous);
+        law<TestType>(layout{{m, 1}}, transposed, transposed_off, layout{{m, n}, {}, 3});
+        // a strided operand against the order beside a transposed one: gathered row by row
+        law<TestType>(transposed, layout{{m, 1}}, every_other_down, contiguous);
+        // targets against the order
+        law<TestType>(contiguous, transposed, layout{{n}}, layout{{m, n}, {1, M}});
+        law<TestType>(transposed, contiguous, contiguous, layout{{m, n}, {1, M + 2}, 1});
+        // rank 3: each (m, n) block transposed, a broadcast over the blocks
+        law<TestType>(layout{{3, m, n}, {M * N, 1, M}}, layout{{3, 1, 1}}, layout{{n}}, layout{{3, m, n}});
+    }
 }
 
 TEMPLATE_LIST_TEST_CASE("strided, transposed and reversed targets", "[eval][kernel][strided]", law_types) {
