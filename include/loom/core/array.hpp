@@ -213,9 +213,9 @@ private:
         // owning leaves (arrays, tensors) read this buffer in step or not at all
         constexpr bool check_alias = !detail::owning_tree<E>();
         if (detail::all_shaped(lv.d, lv.size, shape_))  // same shape: nothing to resolve
-            return detail::assign_leaves<check_alias>(data(), shape_, strides_, e, lv);
+            return detail::assign_leaves<check_alias, true>(data(), shape_, strides_, e, lv);
         shape_t s = e.shape();  // throws before anything changes
-        if (s == shape_) return detail::assign_leaves<check_alias>(data(), shape_, strides_, e, lv);
+        if (s == shape_) return detail::assign_leaves<check_alias, true>(data(), shape_, strides_, e, lv);
         const std::size_t n = size_of(s);
         bool reads_self = false;
         const auto* self = reinterpret_cast<const std::byte*>(data());
@@ -227,7 +227,7 @@ private:
         if (reads_self || n > buf_.capacity()) {
             detail::buffer<T> fresh(n);
             strides_t st = c_strides(s);
-            detail::assign_leaves<false>(fresh.data(), s, st, e, lv);
+            detail::assign_leaves<false, true>(fresh.data(), s, st, e, lv);
             buf_ = std::move(fresh);
             shape_ = std::move(s);
             strides_ = std::move(st);
@@ -235,7 +235,7 @@ private:
         }
         shape_ = std::move(s);
         strides_ = c_strides(shape_);
-        detail::assign_leaves<false>(data(), shape_, strides_, e, lv);  // no leaf reads this buffer
+        detail::assign_leaves<false, true>(data(), shape_, strides_, e, lv);  // no leaf reads this buffer
     }
 
     friend struct detail::compound_assignments<array<T>>;

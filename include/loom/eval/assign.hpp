@@ -298,7 +298,10 @@ bool assign_owning_2d(T* data, const shape_t& shape, const E& e, const leaves_of
 // (checked by the caller). CheckAlias false: the caller knows that no leaf
 // reads the target's memory other than in step (a fresh buffer; owning
 // leaves into an owning target, which share all of a buffer or nothing).
-template <bool CheckAlias = true, class T, class E>
+//
+// Dense: the target is row-major contiguous (an array's own buffer or a fresh
+// one); with owning leaves, the kernel then leaves out the strided kinds.
+template <bool CheckAlias = true, bool Dense = false, class T, class E>
 void assign_leaves(T* data, const shape_t& shape, const strides_t& strides, const E& e,
                    const leaves_of<E>& lv) {
     constexpr std::size_t L = walker<E>::leaves;
@@ -326,14 +329,14 @@ void assign_leaves(T* data, const shape_t& shape, const strides_t& strides, cons
     }
     plan<L> p;
     make_plan(p, shape, strides, leaves);
-    kernel<T, E>::run(e, data, p);
+    kernel<T, E>::template run<Dense && owning_tree<E>()>(e, data, p);
 }
 
 // fresh[...] <- e, into a buffer just allocated (no leaf can read it), where
 // e's shape broadcasts to the target's (checked by the caller).
 template <class T, class E>
 void assign_into(T* fresh, const shape_t& shape, const strides_t& strides, const E& e) {
-    assign_leaves<false>(fresh, shape, strides, e, leaves_of<E>(e));
+    assign_leaves<false, true>(fresh, shape, strides, e, leaves_of<E>(e));
 }
 
 // The in-place rule, then the assignment: nothing is written when e's shape
@@ -358,8 +361,8 @@ void compound_assign(Target& target, X&& x) {
     if constexpr (owning<Target>::value)  // the target is a leaf of full shape: e's shape is the target's
         if (assign_owning_2d(target.data(), target.shape(), value, lv)) return;
     if (!all_shaped(lv.d, lv.size, target.shape())) check_inplace(target.shape(), shape_of(value));
-    assign_leaves<!(owning<Target>::value && owning_tree<V>())>(target.data(), target.shape(), target.strides(),
-                                                                 value, lv);
+    constexpr bool owned = owning<Target>::value;
+    assign_leaves<!(owned && owning_tree<V>()), owned>(target.data(), target.shape(), target.strides(), value, lv);
 }
 
 }  // namespace loom::detail

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 #include <cstddef>
 #include <cstring>
@@ -307,6 +308,11 @@ struct kernel {
         rows<row_kind::packed>(e, out, p, s);
     }
 
+    // Dense: the caller writes into a row-major contiguous target from leaves
+    // that all own row-major contiguous memory (owning_tree), so every step
+    // along a row is 0 or one element and the packed kind, the tiles and the
+    // turned tiles are not compiled (a third of an expression's code).
+    template <bool Dense = false>
     [[gnu::noinline]] static void run(const E& e, T* out, const plan<L>& p) {
         if (p.size == 0) return;
         row_state s;
@@ -328,8 +334,19 @@ struct kernel {
             const bool bcast = s.step[k] == 0;
             s.c[k] = {nullptr, bcast ? 0 : one * static_cast<std::ptrdiff_t>(W), bcast ? 0 : one};
         }
-        if (flat) return rows<row_kind::flat>(e, out, p, s);
-        if (!packed) return rows<row_kind::general>(e, out, p, s);
+        if constexpr (!vectorized) {
+            // every kind is row_scalar with the leaves' own steps: one copy of the rows
+            rows<row_kind::packed>(e, out, p, s);
+        } else {
+            if (flat) return rows<row_kind::flat>(e, out, p, s);
+            if (!packed) return rows<row_kind::general>(e, out, p, s);
+            if constexpr (Dense) assert(!"kernel::run<Dense>: a leaf or the target steps by neither 0 nor one element");
+            else run_packed(e, out, p, s);
+        }
+    }
+
+    static void run_packed(const E& e, T* out, const plan<L>& p, row_state& s) {
+        const std::size_t r = p.rank;
         // A + transpose(B): when every strided leaf is contiguous down the
         // target's columns (and the target along its rows), tiles of those
         // leaves are transposed into buffers and the rows run as the general kind.
