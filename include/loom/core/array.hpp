@@ -103,8 +103,9 @@ public:
         if constexpr (detail::owning_flat<T, E>) {  // small arrays of one shape: no shape to resolve
             const shape_t& s = detail::first_leaf_shape(e);
             if (detail::owning_shaped(e, s)) {
-                init(s);
-                detail::run_owning_flat(data(), e, size());
+                const std::size_t n = detail::count_of(s);  // a leaf holds this many elements
+                init(s, n);
+                detail::run_owning_flat(data(), e, n);
                 return;
             }
         }
@@ -180,8 +181,9 @@ public:
 
 private:
     // shape, strides and a buffer for shape s (construction only)
-    void init(const shape_t& s) {
-        buf_ = detail::buffer<T>(size_of(s));
+    void init(const shape_t& s) { init(s, size_of(s)); }
+    void init(const shape_t& s, std::size_t n) {
+        buf_ = detail::buffer<T>(n);
         shape_ = s;
         detail::c_strides_into(s, strides_);
     }

@@ -117,6 +117,20 @@ inline std::size_t size_of(const shape_t& s) {
 }
 
 namespace detail {
+// The element count of a shape that is known to fit (an existing array's),
+// inlined: ranks up to 3 by hand. size_of checks for overflow out of line,
+// and GCC turns a plain loop over the extents into a vector reduction; either
+// costs ~0.5 ns of a 4x4 assignment's 2.5.
+inline std::size_t count_of(const shape_t& s) noexcept {
+    const std::size_t* d = s.data();
+    const std::size_t r = s.size();
+    std::size_t n = r == 0 ? 1 : d[0];
+    if (r >= 2) n *= d[1];
+    if (r >= 3) n *= d[2];
+    for (std::size_t i = 3; i < r; ++i) n *= d[i];
+    return n;
+}
+
 // c_strides(s) written into `st` (no temporary to move from).
 inline void c_strides_into(const shape_t& s, strides_t& st) {
     const std::size_t n = s.size();
