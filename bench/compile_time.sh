@@ -55,3 +55,20 @@ printf '%-8s %-36s %8ss cpu %8ss wall\n' xtensor "$xt_src" "$xt_cpu" "$xt_wall"
 awk -v l="$loom_cpu" -v x="$xt_cpu" 'BEGIN {
   printf "loom / xtensor compile time: %.2f (goal <= 0.33); xtensor / loom: %.2fx\n", l / x, x / l
 }'
+
+# Instructions the compiler ran (user space, compile and link), where perf can count them: unlike
+# seconds, this hardly moves between runs on a shared machine.
+instructions() {
+  perf stat -x, -e instructions:u "$cxx" -std=c++20 -O2 "$@" -o "$tmp/a.out" 2>&1 >/dev/null |
+    awk -F, '/instructions/ { print $1 }'
+}
+if command -v perf >/dev/null 2>&1 && [ -n "$(instructions -Iinclude "$loom_src" 2>/dev/null)" ]; then
+  loom_i=$(instructions -Iinclude "$loom_src")
+  xt_i=$(instructions -DXTENSOR_USE_XSIMD "$xt_src")
+  syn_i=$(perf stat -x, -e instructions:u "$cxx" -std=c++20 -fsyntax-only -Iinclude "$loom_src" 2>&1 >/dev/null |
+    awk -F, '/instructions/ { print $1 }')
+  awk -v l="$loom_i" -v x="$xt_i" -v s="$syn_i" 'BEGIN {
+    printf "instructions: loom %.2f G, xtensor %.2f G, loom / xtensor %.2f; loom parsing alone (-fsyntax-only) %.2f G\n",
+      l / 1e9, x / 1e9, l / x, s / 1e9
+  }'
+fi
