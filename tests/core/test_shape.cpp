@@ -35,6 +35,49 @@ TEST_CASE("shape_t holds high ranks", "[core][shape]") {
     CHECK(copy[39] == 39 % 3 + 1);
 }
 
+// detail::shape_key packs shapes of rank <= 4 into one word for the small-array
+// path's same-shape check: equal keys must mean equal shapes.
+TEST_CASE("shape keys are equal exactly when the shapes are, and 0 where a shape does not fit", "[core][shape][key]") {
+    using loom::detail::shape_key;
+    std::vector<loom::shape_t> shapes{{}};
+    const std::size_t extents[] = {0, 1, 2, 3, 7, 16};
+    for (std::size_t a : extents) {
+        shapes.push_back({a});
+        for (std::size_t b : extents) {
+            shapes.push_back({a, b});
+            for (std::size_t c : extents) {
+                shapes.push_back({a, b, c});
+                for (std::size_t d : {std::size_t{0}, std::size_t{1}, std::size_t{5}}) shapes.push_back({a, b, c, d});
+            }
+        }
+    }
+    // the widest extent of each field, and the same counts spread over other ranks
+    shapes.push_back({(std::size_t{1} << 60) - 1});
+    shapes.push_back({(std::size_t{1} << 30) - 1, 1});
+    shapes.push_back({1, (std::size_t{1} << 30) - 1});
+    shapes.push_back({(std::size_t{1} << 20) - 1, 1, 1});
+    shapes.push_back({1, 1, (std::size_t{1} << 15) - 1, 1});
+    shapes.push_back({1, 1, 1, (std::size_t{1} << 15) - 1});
+    std::size_t compared = 0;
+    for (const auto& x : shapes) {
+        INFO("x " << x);
+        REQUIRE(shape_key(x) != 0);
+        for (const auto& y : shapes) {
+            INFO("y " << y);
+            if ((shape_key(x) == shape_key(y)) != (x == y)) FAIL("keys and shapes disagree");
+            ++compared;
+        }
+    }
+    CHECK(compared > 100000);
+    // no key: rank 5 and more, an extent past its field
+    CHECK(shape_key({1, 1, 1, 1, 1}) == 0);
+    CHECK(shape_key({std::size_t{1} << 60}) == 0);
+    CHECK(shape_key({std::size_t{1} << 30, 1}) == 0);
+    CHECK(shape_key({1, std::size_t{1} << 20, 1}) == 0);
+    CHECK(shape_key({1, 1, 1, std::size_t{1} << 15}) == 0);
+    CHECK(shape_key({std::size_t{1} << 63, 2}) == 0);
+}
+
 TEST_CASE("element counts that overflow std::size_t throw instead of wrapping", "[core][shape][limits]") {
     const std::size_t big = std::numeric_limits<std::size_t>::max() / 2 + 1;  // 2^63
     CHECK_THROWS_AS(loom::size_of(loom::shape_t{big, 2}), std::length_error);

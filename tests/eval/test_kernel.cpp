@@ -211,6 +211,41 @@ TEMPLATE_LIST_TEST_CASE("owning operands: flat, rows without a plan, and the pla
     }
     law_owning<TestType>({4, 1, 10}, {3, 1}, {10}, {4, 3, 10});  // rank 3: the planner
     law_owning<TestType>({0, 4}, {4}, {1, 4}, {0, 4});           // empty
+    // same shapes without a shape key (rank 5; an extent past the rank-4 field): compared axis by axis
+    law_owning<TestType>({2, 3, 1, 2, 3}, {2, 3, 1, 2, 3}, {2, 3, 1, 2, 3}, {2, 3, 1, 2, 3});
+    law_owning<TestType>({1, 1, 1, 32768}, {1, 1, 1, 32768}, {1, 1, 1, 32768}, {1, 1, 1, 32768});
+    law_owning<TestType>({1, 1, 1, 32768}, {32768}, {1, 32768}, {1, 1, 1, 32768});
+}
+
+TEST_CASE("owning operands with the target's element count but another shape do not take the flat loop",
+          "[eval][kernel][owning]") {
+    const loom::array<double> a = ref::iota<double>({2, 8}), b = ref::iota<double>({2, 8});
+    for (const shape_t& other : {shape_t{4, 4}, shape_t{8, 2}, shape_t{16}, shape_t{1, 16}, shape_t{2, 8, 1},
+                                 shape_t{1, 2, 2, 4}}) {
+        INFO("target " << other);
+        loom::array<double> r(other);
+        r = a + 2.0 * b;  // value semantics: r takes (2, 8)
+        CHECK(r.shape() == shape_t{2, 8});
+        CHECK(ref::mismatch(r, {2, 8}, [&](const index_t& i) { return 3.0 * static_cast<double>(i[0] * 8 + i[1]); }) ==
+              "");
+        loom::array<double> u(other, 5.0);
+        CHECK_THROWS_AS(u += a, loom::broadcast_error);  // (2, 8) does not broadcast to any of them
+        CHECK(u.shape() == other);
+        CHECK(std::all_of(u.begin(), u.end(), [](double v) { return v == 5.0; }));
+        const loom::array<double> fresh = u + 1.0;  // a new array from one owning leaf: u's shape and count
+        CHECK(fresh.shape() == other);
+        CHECK(fresh.size() == 16);
+        CHECK(fresh.strides() == u.strides());
+    }
+    // rank 5 on both sides: no shape keys, the axes are compared
+    const loom::array<double> a5 = ref::iota<double>({2, 2, 2, 2, 1});
+    loom::array<double> r5(shape_t{1, 2, 2, 2, 2});
+    r5 = a5 + 2.0 * a5;
+    CHECK(r5.shape() == shape_t{2, 2, 2, 2, 1});
+    CHECK(r5.data()[15] == 45.0);
+    loom::array<double> u5(shape_t{1, 2, 2, 2, 2}, 5.0);
+    CHECK_THROWS_AS(u5 += a5, loom::broadcast_error);
+    CHECK(std::all_of(u5.begin(), u5.end(), [](double v) { return v == 5.0; }));
 }
 
 TEMPLATE_LIST_TEST_CASE("contiguous operands, every length around the SIMD width", "[eval][kernel][simd]", law_types) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <stdexcept>
 #include <string>
@@ -72,11 +73,12 @@ public:
     static constexpr bool loom_expression = true;
 
     //! An empty array of shape (0), ready to be assigned.
-    array() : shape_{0}, strides_{1} {}
+    array() : shape_{0}, strides_{1} { shaped(); }
     //! A zero-filled array of shape `s`.
     explicit array(const shape_t& s) : array(s, T{}) {}
     //! An array of shape `s` filled with `value`.
     array(const shape_t& s, T value) : shape_(s), strides_(c_strides(s)), buf_(size_of(s)) {
+        shaped();
         std::fill_n(buf_.data(), size(), value);
     }
     //! Nested braces, rank 1 to 4; ragged input throws std::invalid_argument.
@@ -101,11 +103,11 @@ public:
         requires(!std::same_as<std::remove_cvref_t<E>, array>)
     array(const E& e) {
         if constexpr (detail::owning_flat<T, E>) {  // small arrays of one shape: no shape to resolve
-            const shape_t& s = detail::first_leaf_shape(e);
-            if (detail::owning_shaped(e, s)) {
-                const std::size_t n = detail::count_of(s);  // a leaf holds this many elements
-                init(s, n);
-                detail::run_owning_flat(data(), e, n);
+            const auto& first = detail::first_leaf(e);
+            if (detail::owning_shaped(e, first)) {
+                if constexpr (requires { first.as_array(); }) init_like(first.as_array());  // a tensor
+                else init_like(first);
+                detail::run_owning_flat(data(), e, size_);
                 return;
             }
         }
@@ -113,13 +115,15 @@ public:
         detail::assign_into(buf_.data(), shape_, strides_, e);
     }
 
-    array(const array& o) : shape_(o.shape_), strides_(o.strides_), buf_(o.size()) {
+    array(const array& o) : shape_(o.shape_), strides_(o.strides_), buf_(o.size()), size_(o.size_), key_(o.key_) {
         std::copy_n(o.data(), o.size(), data());
     }
     array(array&& o) noexcept
-        : shape_(std::move(o.shape_)), strides_(std::move(o.strides_)), buf_(std::move(o.buf_)) {
+        : shape_(std::move(o.shape_)), strides_(std::move(o.strides_)), buf_(std::move(o.buf_)), size_(o.size_),
+          key_(o.key_) {
         o.shape_ = shape_t{0};
         o.strides_ = strides_t{1};
+        o.shaped();
     }
     array& operator=(const array& o) {
         if (this != &o) assign(o);
@@ -130,8 +134,11 @@ public:
             shape_ = std::move(o.shape_);
             strides_ = std::move(o.strides_);
             buf_ = std::move(o.buf_);
+            size_ = o.size_;
+            key_ = o.key_;
             o.shape_ = shape_t{0};
             o.strides_ = strides_t{1};
+            o.shaped();
         }
         return *this;
     }
@@ -141,7 +148,7 @@ public:
         requires(!std::same_as<std::remove_cvref_t<E>, array>)
     array& operator=(const E& e) {
         // small arrays of one shape take the inlined path; everything else the general one
-        if (!detail::assign_owning(data(), shape_, e)) assign(e);
+        if (!detail::assign_owning(data(), *this, e)) assign(e);
         return *this;
     }
 
@@ -155,7 +162,7 @@ public:
     const shape_t& shape() const noexcept { return shape_; }
     const strides_t& strides() const noexcept { return strides_; }
     std::size_t ndim() const noexcept { return shape_.size(); }
-    std::size_t size() const noexcept { return size_of(shape_); }
+    std::size_t size() const noexcept { return size_; }
     T* data() noexcept { return buf_.data(); }
     const T* data() const noexcept { return buf_.data(); }
     leaf_layout<T> layout() const noexcept { return {buf_.data(), &shape_, &strides_}; }
@@ -181,12 +188,28 @@ public:
 
 private:
     // shape, strides and a buffer for shape s (construction only)
-    void init(const shape_t& s) { init(s, size_of(s)); }
-    void init(const shape_t& s, std::size_t n) {
+    void init(const shape_t& s) {
+        const std::size_t n = size_of(s);
         buf_ = detail::buffer<T>(n);
         shape_ = s;
         detail::c_strides_into(s, strides_);
+        shaped(n);
     }
+    // the shape of another array, a buffer for it
+    template <class U>
+    void init_like(const array<U>& a) {
+        buf_ = detail::buffer<T>(a.size_);
+        shape_ = a.shape_;
+        strides_ = a.strides_;  // an array's strides are row-major: the same for every T
+        size_ = a.size_;
+        key_ = a.key_;
+    }
+    // size_ and key_ for a new shape_ of n elements (a count known to fit)
+    void shaped(std::size_t n) noexcept {
+        size_ = n;
+        key_ = detail::shape_key(shape_);
+    }
+    void shaped() noexcept { shaped(detail::count_of(shape_)); }
 
     void from_values(const T* values, std::size_t n) {
         detail::buffer<T> b(n);
@@ -194,6 +217,7 @@ private:
         shape_ = shape_t{n};
         strides_ = c_strides(shape_);
         buf_ = std::move(b);
+        shaped();
     }
 
     template <std::size_t R>
@@ -206,6 +230,7 @@ private:
         shape_ = s;
         strides_ = c_strides(s);
         buf_ = std::move(b);
+        shaped();
     }
 
     template <class E>
@@ -233,13 +258,19 @@ private:
             buf_ = std::move(fresh);
             shape_ = std::move(s);
             strides_ = std::move(st);
+            shaped();
             return;
         }
         shape_ = std::move(s);
         strides_ = c_strides(shape_);
+        shaped();
         detail::assign_leaves<false, true>(data(), shape_, strides_, e, lv);  // no leaf reads this buffer
     }
 
+    template <class L>
+    friend struct detail::owning;
+    template <element U>
+    friend class array;
     friend struct detail::compound_assignments<array<T>>;
     template <class Op, class X>
     array& compound(X&& x) {
@@ -259,11 +290,18 @@ private:
     shape_t shape_;
     strides_t strides_;
     detail::buffer<T> buf_;
+    std::size_t size_ = 0;    // elements, kept with shape_
+    std::uint64_t key_ = 0;   // detail::shape_key(shape_): same-shape checks in one compare
 };
 
 namespace detail {
 template <element T>
 struct owning<array<T>> : std::true_type {
+    // two arrays: their keys, and the shapes only when neither has one
+    template <element U>
+    static bool same_shape(const array<T>& a, const array<U>& target) noexcept {
+        return a.key_ == target.key_ && (a.key_ != 0 || a.shape_ == target.shape_);
+    }
     template <class S>
     static bool same_shape(const array<T>& a, const S& s) noexcept {
         return a.shape() == shape_ref(s);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <limits>
 #include <ostream>
@@ -129,6 +130,25 @@ inline std::size_t count_of(const shape_t& s) noexcept {
     if (r >= 3) n *= d[2];
     for (std::size_t i = 3; i < r; ++i) n *= d[i];
     return n;
+}
+
+// A shape of rank 4 or less packed into one word, for comparing the shapes of
+// owning arrays with one load each (the small-array path): the rank plus one in
+// bits 60..62, then the extents in fields of 60 / rank bits (60, 30, 20, 15).
+// 0 when the shape does not fit (rank over 4, an extent too wide). The packing
+// is a function of the shape alone, so two shapes with keys are equal exactly
+// when their keys are, and a shape with a key never equals one without.
+inline std::uint64_t shape_key(const shape_t& s) noexcept {
+    const std::size_t r = s.size();
+    if (r > 4) return 0;
+    constexpr unsigned char field[5] = {0, 60, 30, 20, 15};  // 60 / r, without a division
+    std::uint64_t key = std::uint64_t(r + 1) << 60;
+    const std::size_t bits = field[r];
+    for (std::size_t i = 0; i < r; ++i) {
+        if (s[i] >> bits) return 0;
+        key |= std::uint64_t(s[i]) << (bits * i);
+    }
+    return key;
 }
 
 // c_strides(s) written into `st` (no temporary to move from).

@@ -30,10 +30,10 @@ public:
     template <class It>
     small_vector(It first, It last) { assign(first, last); }
 
-    small_vector(const small_vector& other) { assign(other.begin(), other.end()); }
+    small_vector(const small_vector& other) { copy_from(other); }
     small_vector(small_vector&& other) noexcept { steal(other); }
     small_vector& operator=(const small_vector& other) {
-        if (this != &other) assign(other.begin(), other.end());
+        if (this != &other) copy_from(other);
         return *this;
     }
     small_vector& operator=(small_vector&& other) noexcept {
@@ -107,6 +107,16 @@ public:
     }
 
 private:
+    // Inline elements are copied as the whole inline block, a fixed-size copy
+    // (one or two vector moves) instead of a loop of run-time length: a new
+    // array's shape and strides are copies of an operand's (small_new 4x4:
+    // about 1.5 ns of 20).
+    void copy_from(const small_vector& other) {
+        if (other.heap_) return assign(other.begin(), other.end());
+        if (heap_) release();
+        std::memcpy(inline_, other.inline_, sizeof inline_);  // bytes past size_ too, as bytes
+        size_ = other.size_;
+    }
     void reserve_discard(size_type n) {
         if (n <= capacity_) return;
         release();

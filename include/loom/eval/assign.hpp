@@ -155,12 +155,19 @@ struct owning<leaf_ref<L>> : owning<L> {
 };
 
 // What owning leaves are compared with: a shape_t, or an owning target itself
-// (a tensor compares its N extents with another's directly).
+// (a tensor compares its N extents with another's directly, an array its shape key).
 inline const shape_t& shape_ref(const shape_t& s) noexcept { return s; }
 template <class S>
     requires requires(const S& s) { s.shape(); }
 const shape_t& shape_ref(const S& s) noexcept {
     return s.shape();
+}
+// Its element count (an owning target keeps its own).
+inline std::size_t count_ref(const shape_t& s) noexcept { return count_of(s); }
+template <class S>
+    requires requires(const S& s) { s.shape(); }
+std::size_t count_ref(const S& s) noexcept {
+    return s.size();
 }
 
 // Whether every leaf of E is owning (numbers have no leaf).
@@ -200,13 +207,15 @@ LOOM_INLINE bool owning_shaped(const E& e, const S& s) {
     }
 }
 
-// The shape of the first leaf of a tree (depth-first), which has one.
+// The first leaf of an owning tree (depth-first), which has one: the array or
+// tensor itself, which the other leaves' shapes are compared with.
 template <class E>
-LOOM_INLINE const shape_t& first_leaf_shape(const E& e) {
+LOOM_INLINE const auto& first_leaf(const E& e) {
     if constexpr (memory_leaf<E>) {
-        return *e.layout().shape;
+        if constexpr (requires { e.leaf_; }) return *e.leaf_;
+        else return e;
     } else {
-        return [&]<class Op, class... A>(const fn<Op, A...>& f) -> const shape_t& {
+        return [&]<class Op, class... A>(const fn<Op, A...>& f) -> const auto& {
             constexpr std::size_t first = [] {
                 std::size_t k = 0;
                 for (bool has : {(walker<A>::leaves > 0)...}) {
@@ -215,7 +224,7 @@ LOOM_INLINE const shape_t& first_leaf_shape(const E& e) {
                 }
                 return k;
             }();
-            return first_leaf_shape(boost::hana::at_c<first>(f.args_));
+            return first_leaf(boost::hana::at_c<first>(f.args_));
         }(e);
     }
 }
@@ -232,15 +241,15 @@ LOOM_INLINE void run_owning_flat(T* out, const E& e, std::size_t n) {
     kernel<T, E>::row_flat(e, out, base, n);
 }
 
-// The small-array path: into an owning target, from leaves that all own their
-// memory and have the target's shape: one flat loop, nothing else looked at
-// (no aliasing can be partial, no axis is broadcast). False when it does not apply.
-template <class T, class E>
-LOOM_INLINE bool assign_owning(T* data, const shape_t& shape, const E& e) {
+// The small-array path: into an owning target (an array or tensor, or its
+// shape), from leaves that all own their memory and have the target's shape:
+// one flat loop, nothing else looked at (no aliasing can be partial, no axis is
+// broadcast). False when it does not apply.
+template <class T, class S, class E>
+LOOM_INLINE bool assign_owning(T* data, const S& target, const E& e) {
     if constexpr (owning_flat<T, E>) {
-        if (!owning_shaped(e, shape)) return false;
-        const std::size_t n = count_of(shape);  // the leaves hold this many elements
-        run_owning_flat(data, e, n);
+        if (!owning_shaped(e, target)) return false;
+        run_owning_flat(data, e, count_ref(target));  // the leaves hold this many elements
         return true;
     } else {
         return false;
@@ -348,7 +357,7 @@ void compound_assign(Target& target, X&& x) {
     const auto value = make_fn<Op>(target, std::forward<X>(x));
     using V = std::remove_cvref_t<decltype(value)>;
     if constexpr (owning<Target>::value)
-        if (assign_owning(target.data(), target.shape(), value)) return;
+        if (assign_owning(target.data(), target, value)) return;
     const leaves_of<V> lv(value);
     if constexpr (owning<Target>::value)  // the target is a leaf of full shape: e's shape is the target's
         if (assign_owning_2d(target.data(), target.shape(), value, lv)) return;
