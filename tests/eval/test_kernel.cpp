@@ -312,7 +312,7 @@ TEMPLATE_LIST_TEST_CASE("strided, transposed and reversed operands", "[eval][ker
 // Operands or a target running against the target's order past a cache line
 // (more than 64 bytes a step) are walked in tiles; operands contiguous down the
 // target's columns (A + transpose(B)) have their tiles transposed into rows in
-// 4x4 blocks. Sizes around the tiles (32 x 64, 64 x 64) and the blocks, with
+// 4x4 blocks. Sizes around the tiles (16 x 64, 64 x 64) and the blocks, with
 // tails in both directions.
 TEMPLATE_LIST_TEST_CASE("tiled: operands and targets against the target's order", "[eval][kernel][tiled]", law_types) {
     for (const auto& [m, n] : std::vector<std::pair<std::size_t, std::size_t>>{

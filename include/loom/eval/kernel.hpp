@@ -82,9 +82,12 @@ struct kernel {
     static constexpr std::size_t chunk = 256;  // elements per packed chunk
     static constexpr std::size_t tile = 64;    // rows and columns of a tile
     // rows x columns of a tile when strided leaves are turned into rows (pack_transposed).
-    // A + transpose(B) here with tiles of 32 x 64, 64 x 64, 32 x 128: 4.4, 4.1-4.6, 4.0 ms
-    // at 2048 x 2048; 0.93, 1.12, 1.09 us at 64 x 64
-    static constexpr std::size_t turn_rows = 32, turn_cols = 64;
+    // A + transpose(B) with tiles of 32 x 64, 64 x 64, 32 x 128: 4.4, 4.1-4.6, 4.0 ms at
+    // 2048 x 2048 and 0.93, 1.12, 1.09 us at 64 x 64 on an AMD Zen 5 (48 KiB L1); with
+    // 32 x 64, 16 x 64, 8 x 64 on an Intel Xeon with AVX-512 (48 KiB L1): 1.56-1.93,
+    // 1.34-1.37, 1.33-1.50 us at 64 x 64 (Eigen 1.40) and 8.1-9.4, 7.4-10.1, 10.9-15.8 ms
+    // at 2048 x 2048, three runs each
+    static constexpr std::size_t turn_rows = 16, turn_cols = 64;
 
     // Per-assignment state: the inner steps and the buffers the row kinds use.
     struct row_state {
