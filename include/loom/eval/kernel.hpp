@@ -162,11 +162,18 @@ struct kernel {
     // steps[k]: leaf k's steps along the row (its pointer is not used).
     static void rows_general(const E& e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
                              const std::ptrdiff_t* is, const cursor* steps, std::size_t m, std::size_t n) {
-        for (std::size_t i = 0; i < m; ++i) {
-            const auto ii = static_cast<std::ptrdiff_t>(i);
-            cursor c[slots] = {};
-            for (std::size_t k = 0; k < L; ++k) c[k] = {ptr[k] + ii * is[k], steps[k].step_batch, steps[k].step_one};
-            row_steps(e, out + ii * os, c, n);
+        // the steps in locals and the row pointers advanced by addition: read
+        // through the arguments and recomputed with a multiplication, they were
+        // reloaded from the stack every row
+        cursor c[slots] = {};
+        std::ptrdiff_t down[slots] = {};
+        for (std::size_t k = 0; k < L; ++k) {
+            c[k] = {ptr[k], steps[k].step_batch, steps[k].step_one};
+            down[k] = is[k];
+        }
+        for (std::size_t i = 0; i < m; ++i, out += os) {
+            row_steps(e, out, c, n);
+            for (std::size_t k = 0; k < L; ++k) c[k].p += down[k];
         }
     }
 
