@@ -78,7 +78,7 @@ public:
     explicit array(const shape_t& s) : array(s, T{}) {}
     //! An array of shape `s` filled with `value`.
     array(const shape_t& s, T value) : shape_(s), strides_(c_strides(s)), buf_(size_of(s)) {
-        shaped();
+        shaped(buf_.capacity());  // the buffer was made for size_of(s) elements
         std::fill_n(buf_.data(), size(), value);
     }
     //! Nested braces, rank 1 to 4; ragged input throws std::invalid_argument.
@@ -258,12 +258,12 @@ private:
             buf_ = std::move(fresh);
             shape_ = std::move(s);
             strides_ = std::move(st);
-            shaped();
+            shaped(n);
             return;
         }
         shape_ = std::move(s);
         strides_ = c_strides(shape_);
-        shaped();
+        shaped(n);
         detail::assign_leaves<false, true>(data(), shape_, strides_, e, lv);  // no leaf reads this buffer
     }
 
