@@ -44,10 +44,11 @@ GOALS = {
     "small_new": [],
 }
 SMALL = ("small_inplace", "small_tensor", "small_fixed", "small_new")
-# Programs run in several processes, each result the median over the processes:
-# a 4x4 assignment takes 2 to 20 ns, and where ASLR puts the stack and the heap
-# moves one process's times by up to 2x (the hand loop and Eigen as much as loom).
-PROCESSES = {"small": 5}
+# Programs run in several processes (--processes: 5, quick 3), each result the
+# median over them: a 4x4 assignment takes 1 to 20 ns, and where ASLR puts the
+# stack and the heap moves one process's times by up to 2x (the hand loop and
+# Eigen as much as loom).
+MULTI_PROCESS = ("small",)
 
 
 def overhead(row):
@@ -132,10 +133,10 @@ def run_processes(path, args, cpu, times):
         errors.update(errs)
     for name in set().union(*(r for r, _, _ in runs)):
         per = [r[name] for r, _, _ in runs if name in r]
-        secs = sorted(p["seconds"] for p in per)
+        secs = [p["seconds"] for p in per]
         mean = sum(secs) / len(secs)
         cv = math.sqrt(sum((x - mean) ** 2 for x in secs) / len(secs)) / mean if mean else 0.0
-        bws = sorted(p["bytes_per_second"] for p in per if p.get("bytes_per_second"))
+        bws = [p["bytes_per_second"] for p in per if p.get("bytes_per_second")]
         results[name] = {"seconds": median(secs), "bytes_per_second": median(bws) if bws else None, "cv": cv}
     return results, errors, runs[-1][2]
 
@@ -159,7 +160,7 @@ def collect(args):
         path = bench_dir / f"bench_{prog}"
         if not path.exists():
             sys.exit(f"bench_summary: {path} is missing; build with -Dbenchmarks=enabled first")
-        results, errs, context = run_processes(path, args, args.cpu, args.processes if prog in PROCESSES else 1)
+        results, errs, context = run_processes(path, args, args.cpu, args.processes if prog in MULTI_PROCESS else 1)
         errors.update(errs)
         triad = results.get("triad/hand/memory")
         for name, r in results.items():
@@ -395,7 +396,7 @@ def main():
     args = ap.parse_args()
     args.repetitions = args.repetitions or (3 if args.quick else 7)
     args.min_time = args.min_time or (0.02 if args.quick else 0.1)
-    args.processes = args.processes or (3 if args.quick else PROCESSES["small"])
+    args.processes = args.processes or (3 if args.quick else 5)
 
     rows, errors, context, numpy_version = collect(args)
     lines, met, total = table(rows, errors)
