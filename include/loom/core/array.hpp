@@ -73,7 +73,7 @@ public:
     static constexpr bool loom_expression = true;
 
     //! An empty array of shape (0), ready to be assigned.
-    array() : shape_{0}, strides_{1} { shaped(); }
+    array() { make_empty(); }
     //! A zero-filled array of shape `s`.
     explicit array(const shape_t& s) : array(s, T{}) {}
     //! An array of shape `s` filled with `value`.
@@ -121,9 +121,7 @@ public:
     array(array&& o) noexcept
         : shape_(std::move(o.shape_)), strides_(std::move(o.strides_)), buf_(std::move(o.buf_)), size_(o.size_),
           key_(o.key_) {
-        o.shape_ = shape_t{0};
-        o.strides_ = strides_t{1};
-        o.shaped();
+        o.make_empty();
     }
     array& operator=(const array& o) {
         if (this != &o) assign(o);
@@ -136,9 +134,7 @@ public:
             buf_ = std::move(o.buf_);
             size_ = o.size_;
             key_ = o.key_;
-            o.shape_ = shape_t{0};
-            o.strides_ = strides_t{1};
-            o.shaped();
+            o.make_empty();
         }
         return *this;
     }
@@ -209,7 +205,12 @@ private:
         size_ = n;
         key_ = detail::shape_key(shape_);
     }
-    void shaped() noexcept { shaped(detail::count_of(shape_)); }
+    // shape (0), as a new or moved-from array has (no buffer)
+    void make_empty() noexcept {
+        shape_ = shape_t{0};
+        strides_ = strides_t{1};
+        shaped(0);
+    }
 
     void from_values(const T* values, std::size_t n) {
         detail::buffer<T> b(n);
@@ -217,20 +218,21 @@ private:
         shape_ = shape_t{n};
         strides_ = c_strides(shape_);
         buf_ = std::move(b);
-        shaped();
+        shaped(n);
     }
 
     template <std::size_t R>
     void from_nested(const detail::nested_list_t<T, R>& l) {
         shape_t s;
         detail::nested_shape<T, R>(l, s, 0);
-        detail::buffer<T> b(size_of(s));
+        const std::size_t n = size_of(s);
+        detail::buffer<T> b(n);
         T* out = b.data();
         detail::nested_copy<T, R>(l, out);
         shape_ = s;
         strides_ = c_strides(s);
         buf_ = std::move(b);
-        shaped();
+        shaped(n);
     }
 
     template <class E>

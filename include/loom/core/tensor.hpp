@@ -77,7 +77,7 @@ public:
     tensor& operator=(const E& e) {
         if constexpr (detail::owning_flat<T, E>) {  // leaves of this shape: N extents compared, one flat loop
             if (detail::owning_shaped(e, *this)) {
-                detail::run_owning_flat(a_.data(), e, count());
+                detail::run_owning_flat(a_.data(), e, a_.size());
                 return *this;
             }
         }
@@ -136,13 +136,6 @@ private:
         a_ = array<T>(shape_t(N, 0));
         sync();
     }
-    // the element count, from the N extents without a loop
-    std::size_t count() const noexcept {
-        return [&]<std::size_t... I>(std::index_sequence<I...>) {
-            return (std::size_t{1} * ... * ext_[I]);
-        }(std::make_index_sequence<N>{});
-    }
-
     static const shape_t& checked(const shape_t& s) {
         if (s.size() != N)
             throw std::invalid_argument("loom: tensor<T, " + std::to_string(N) + "> given the shape " +
