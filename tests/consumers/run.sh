@@ -6,7 +6,8 @@
 #
 # Consumers: meson_subproject (loom's tree as subprojects/loom, simd=false),
 # meson_pkgconfig and cmake_package (against `meson install --destdir` of this
-# tree), include_path (a bare compiler with -I include/, no build system).
+# tree), include_path (a bare compiler with -I include/, no build system),
+# precompiled_header (loom.hpp as a precompiled header, with g++ and with clang++).
 # Each builds a small program with warnings as errors and runs it; the program
 # checks computed values and prints the configuration it was compiled with.
 # Exits non-zero when any consumer fails. Work happens in a temporary directory.
@@ -14,7 +15,7 @@ set -uo pipefail
 
 src=$(cd "$(dirname "$0")/../.." && pwd)
 here=$src/tests/consumers
-all=(meson_subproject meson_pkgconfig cmake_package include_path)
+all=(meson_subproject meson_pkgconfig cmake_package include_path precompiled_header)
 [ $# -gt 0 ] && wanted=("$@") || wanted=("${all[@]}")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/loom-consumers.XXXXXX")
@@ -96,6 +97,32 @@ run_include_path() {
   step "$log" "${CXX:-c++}" -std=c++20 -O2 -Wall -Wextra -Werror -I"$src/include" \
       "$here/include_path/main.cpp" -o "$work/include_path_consumer" || { cat "$log"; return 1; }
   check_output "$("$work/include_path_consumer")" 1
+}
+
+# loom.hpp precompiled, then a program that includes nothing of loom itself, with each compiler
+# found. g++ gets a directory holding only the .gch, so a header it could not use is an error
+# (no silent fallback to parsing); clang++ loads its PCH explicitly with -include-pch.
+run_precompiled_header() {
+  local log=$work/precompiled_header.log dir=$work/pch cxx found=0
+  local flags=(-std=c++20 -O2 -Wall -Wextra -Werror -Winvalid-pch -I"$src/include")
+  for cxx in g++ clang++; do
+    command -v "$cxx" >/dev/null 2>&1 || continue
+    found=1
+    rm -rf "$dir" && mkdir -p "$dir" || return 1
+    if [ "$cxx" = g++ ]; then
+      step "$log" g++ "${flags[@]}" -x c++-header "$here/precompiled_header/loom_pch.hpp" \
+          -o "$dir/loom_pch.hpp.gch" &&
+        step "$log" g++ "${flags[@]}" -include "$dir/loom_pch.hpp" "$here/precompiled_header/main.cpp" \
+          -o "$dir/consumer" || { echo "$cxx:"; cat "$log"; return 1; }
+    else
+      step "$log" clang++ "${flags[@]}" -x c++-header "$here/precompiled_header/loom_pch.hpp" \
+          -o "$dir/loom_pch.pch" &&
+        step "$log" clang++ "${flags[@]}" -include-pch "$dir/loom_pch.pch" "$here/precompiled_header/main.cpp" \
+          -o "$dir/consumer" || { echo "$cxx:"; cat "$log"; return 1; }
+    fi
+    check_output "$("$dir/consumer")" 1 || { echo "($cxx)"; return 1; }
+  done
+  [ $found = 1 ] || { echo "neither g++ nor clang++ found"; return 1; }
 }
 
 failed=0

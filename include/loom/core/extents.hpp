@@ -64,8 +64,27 @@ constexpr auto pad_left(Xs xs) {
     return hana::concat(hana::replicate<hana::tuple_tag>(hana::size_c<1>, hana::size_c<N - n>), xs);
 }
 
+// (axis, a's extent, b's extent) -> whether the extents conflict: neither is 1 and they differ
+struct extents_conflict {
+    template <class T>
+    constexpr auto operator()(T t) const {
+        constexpr std::size_t x = decltype(+hana::at_c<1>(t))::value, y = decltype(+hana::at_c<2>(t))::value;
+        return hana::bool_c<x != y && x != 1 && y != 1>;
+    }
+};
+// the broadcast of two extents that do not conflict
+struct extent_broadcast {
+    template <class X, class Y>
+    constexpr auto operator()(X x, Y y) const {
+        if constexpr (X::value == 1) return y;
+        else return x;
+    }
+};
+
 // Broadcasting two static shapes: `type`, and `axis`, the conflicting axis
 // nearest the right counted from it (-1 the last), or 0 when they broadcast.
+// (Function objects rather than lambdas in these member initializers: clang 14
+// crashes instantiating such lambdas from a precompiled header.)
 template <class A, class B>
 struct static_broadcast {
     static constexpr std::size_t n = A::rank > B::rank ? A::rank : B::rank;
@@ -74,20 +93,13 @@ struct static_broadcast {
     // (axis, a's extent, b's extent) wherever neither is 1 and they differ
     static constexpr auto conflicts = hana::filter(
         hana::zip(hana::to_tuple(hana::make_range(hana::int_c<-static_cast<int>(n)>, hana::int_c<0>)), a, b),
-        [](auto t) {
-            constexpr std::size_t x = decltype(+hana::at_c<1>(t))::value, y = decltype(+hana::at_c<2>(t))::value;
-            return hana::bool_c<x != y && x != 1 && y != 1>;
-        });
-    static constexpr int axis = [] {
+        extents_conflict{});
+    static constexpr int last_conflict() {
         if constexpr (hana::is_empty(conflicts)) return 0;
         else return decltype(+hana::at_c<0>(hana::back(conflicts)))::value;
-    }();
-    using type = decltype(to_extents(hana::zip_with(
-        [](auto x, auto y) {
-            if constexpr (decltype(x)::value == 1) return y;
-            else return x;
-        },
-        a, b)));
+    }
+    static constexpr int axis = last_conflict();
+    using type = decltype(to_extents(hana::zip_with(extent_broadcast{}, a, b)));
 };
 
 // Writing a value of static shape V into a target of static shape T in place

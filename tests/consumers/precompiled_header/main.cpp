@@ -1,0 +1,34 @@
+// tests/consumers/precompiled_header/main.cpp: a program compiled against loom.hpp as a precompiled
+// header (g++ .gch and clang++ -include-pch, tests/consumers/run.sh), with nothing else included
+// from loom. Static shapes broadcast at compile time: clang 14 crashed instantiating those from a
+// precompiled header while loom's static broadcasting used lambdas in member initializers.
+#include <cstdio>
+
+int main() {
+    // Expected values worked out by hand: m + v with v broadcast along m's rows.
+    loom::fixed_array<double, 2, 3> m;
+    loom::fixed_array<float, 3> v;
+    for (std::size_t i = 0; i < 6; ++i) m.data()[i] = double(i);
+    for (std::size_t j = 0; j < 3; ++j) v.data()[j] = float(10 * (j + 1));
+    loom::fixed_array<double, 2, 3> r = m + v;
+    const double want[] = {10, 21, 32, 13, 24, 35};
+    for (std::size_t i = 0; i < 6; ++i)
+        if (r.data()[i] != want[i]) return std::printf("r[%zu] = %g, want %g\n", i, r.data()[i], want[i]), 1;
+
+    // In place: v must broadcast to r's fixed shape (checked at compile time).
+    r += v;
+    const double want_in_place[] = {20, 41, 62, 23, 44, 65};
+    for (std::size_t i = 0; i < 6; ++i)
+        if (r.data()[i] != want_in_place[i])
+            return std::printf("r[%zu] = %g after +=, want %g\n", i, r.data()[i], want_in_place[i]), 1;
+
+    // The same with run-time shapes, and a static shape into an array.
+    loom::array<double> a = {{1, 2, 3}, {4, 5, 6}};
+    loom::array<double> s = a * v + 1.0;
+    const double want_s[] = {11, 41, 91, 41, 101, 181};
+    for (std::size_t i = 0; i < 6; ++i)
+        if (s.data()[i] != want_s[i]) return std::printf("s[%zu] = %g, want %g\n", i, s.data()[i], want_s[i]), 1;
+
+    std::printf("loom %s simd=%d ok\n", LOOM_VERSION_STRING, LOOM_SIMD);
+    return 0;
+}
