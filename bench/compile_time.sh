@@ -2,13 +2,20 @@
 # bench/compile_time.sh: compile time of a quickstart-sized loom program against the same program in xtensor,
 # `g++ -std=c++20 -O2` (compile and link), best of 3 runs each; prints both times and their ratio.
 #
-#   bash bench/compile_time.sh            # CXX=clang++ to use another compiler
+#   bash bench/compile_time.sh                 # CXX=clang++ to use another compiler
+#   bash bench/compile_time.sh --expressions   # also: what each further expression costs
 #
 # The loom program is examples/quickstart.cpp; the xtensor program is bench/compile_xtensor_equiv.cpp,
 # the same operations line for line (with XTENSOR_USE_XSIMD, as the benchmarks build it). Times are CPU seconds (user + sys) of the compiler, which other jobs on the
 # machine disturb less than wall time; wall time is shown too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+expressions=no
+case "${1:-}" in
+  --expressions) expressions=yes ;;
+  "") ;;
+  *) echo "usage: bash bench/compile_time.sh [--expressions]" >&2; exit 2 ;;
+esac
 
 cxx=${CXX:-g++}
 runs=${RUNS:-3}
@@ -45,6 +52,23 @@ best_of() {
   done
   echo "$best_cpu $best_wall"
 }
+
+# --expressions: bench/compile_exprs_{loom,xtensor}.cpp with 0, 1 and 8 distinct expressions, so
+# the fixed cost (headers, the first assignment's shared code) and the cost of each further
+# expression show apart (for each count, loom then xtensor).
+if [ $expressions = yes ]; then
+  declare -A cpu
+  for n in 0 1 8; do
+    read -r cpu[loom$n] _ < <(best_of loom bench/compile_exprs_loom.cpp -Iinclude -DEXPRS=$n)
+    read -r cpu[xt$n] _ < <(best_of xtensor bench/compile_exprs_xtensor.cpp -DXTENSOR_USE_XSIMD -DEXPRS=$n)
+  done
+  echo "expressions (bench/compile_exprs_*.cpp), cpu seconds, best of $runs:"
+  printf '%-8s %8s %8s %8s %14s %14s\n' "" "0" "1" "8" "first expr" "each further"
+  for lib in loom xt; do
+    awk -v l=$([ $lib = xt ] && echo xtensor || echo loom) -v a="${cpu[${lib}0]}" -v b="${cpu[${lib}1]}" -v c="${cpu[${lib}8]}" \
+      'BEGIN { printf "%-8s %8.2f %8.2f %8.2f %13.2fs %13.2fs\n", l, a, b, c, b - a, (c - b) / 7 }'
+  done
+fi
 
 read -r loom_cpu loom_wall < <(best_of loom "$loom_src" -Iinclude)
 read -r xt_cpu xt_wall < <(best_of xtensor "$xt_src" -DXTENSOR_USE_XSIMD)
