@@ -86,6 +86,20 @@ TEST_CASE("element counts that overflow std::size_t throw instead of wrapping", 
     CHECK(loom::size_of(loom::shape_t{big, 2, 0}) == 0);  // an empty array is fine at any extent
     CHECK_THROWS_AS(loom::array<double>(loom::shape_t{big, 4}), std::length_error);
     CHECK_THROWS_AS(loom::zeros<float>(loom::shape_t{1u << 31, 1u << 31, 1u << 31}), std::length_error);
+
+    // views of any extent exist without memory; a new array of their broadcast shape does not
+    const loom::array<double> a = {1.0}, b = {2.0};
+    const auto tall = loom::broadcast_to(a, loom::shape_t{big, 1});
+    const auto wide = loom::broadcast_to(b, loom::shape_t{1, 4});
+    CHECK((tall + wide).shape() == loom::shape_t{big, 4});  // the shape itself is fine
+    CHECK_THROWS_AS(loom::array<double>(tall + wide), std::length_error);
+    CHECK_THROWS_AS(loom::eval(tall * 2.0 + wide), std::length_error);
+    // reshape into a shape whose count overflows: not this array's count, so NumPy's "cannot reshape"
+    loom::array<double> m = {{1.0, 2.0}, {3.0, 4.0}};
+    const std::ptrdiff_t huge_axis = std::numeric_limits<std::ptrdiff_t>::max();
+    CHECK_THROWS_AS(loom::reshape(m, {huge_axis, 4}), loom::index_error);
+    CHECK_THROWS_AS(loom::reshape(m, {huge_axis, huge_axis, -1}), loom::index_error);
+    CHECK(m.shape() == loom::shape_t{2, 2});
 }
 
 TEST_CASE("an allocation that cannot be met throws std::bad_alloc and leaves the target as it was",
