@@ -103,23 +103,20 @@ run_include_path() {
 # found. g++ gets a directory holding only the .gch, so a header it could not use is an error
 # (no silent fallback to parsing); clang++ loads its PCH explicitly with -include-pch.
 run_precompiled_header() {
-  local log=$work/precompiled_header.log dir=$work/pch cxx found=0
+  local log=$work/precompiled_header.log dir=$work/pch cxx pch use found=0
   local flags=(-std=c++20 -O2 -Wall -Wextra -Werror -Winvalid-pch -I"$src/include")
   for cxx in g++ clang++; do
     command -v "$cxx" >/dev/null 2>&1 || continue
     found=1
-    rm -rf "$dir" && mkdir -p "$dir" || return 1
     if [ "$cxx" = g++ ]; then
-      step "$log" g++ "${flags[@]}" -x c++-header "$here/precompiled_header/loom_pch.hpp" \
-          -o "$dir/loom_pch.hpp.gch" &&
-        step "$log" g++ "${flags[@]}" -include "$dir/loom_pch.hpp" "$here/precompiled_header/main.cpp" \
-          -o "$dir/consumer" || { echo "$cxx:"; cat "$log"; return 1; }
+      pch=$dir/loom_pch.hpp.gch use=(-include "$dir/loom_pch.hpp")
     else
-      step "$log" clang++ "${flags[@]}" -x c++-header "$here/precompiled_header/loom_pch.hpp" \
-          -o "$dir/loom_pch.pch" &&
-        step "$log" clang++ "${flags[@]}" -include-pch "$dir/loom_pch.pch" "$here/precompiled_header/main.cpp" \
-          -o "$dir/consumer" || { echo "$cxx:"; cat "$log"; return 1; }
+      pch=$dir/loom_pch.pch use=(-include-pch "$dir/loom_pch.pch")
     fi
+    rm -rf "$dir" && mkdir -p "$dir" || return 1
+    step "$log" "$cxx" "${flags[@]}" -x c++-header "$here/precompiled_header/loom_pch.hpp" -o "$pch" &&
+      step "$log" "$cxx" "${flags[@]}" "${use[@]}" "$here/precompiled_header/main.cpp" -o "$dir/consumer" ||
+      { echo "$cxx:"; cat "$log"; return 1; }
     check_output "$("$dir/consumer")" 1 || { echo "($cxx)"; return 1; }
   done
   [ $found = 1 ] || { echo "neither g++ nor clang++ found"; return 1; }
