@@ -53,16 +53,16 @@ best_of() {
   echo "$best_cpu $best_wall"
 }
 
-# --expressions: bench/compile_exprs_{loom,xtensor}.cpp with 0, 1 and 8 distinct expressions, so
+# --expressions: bench/compile_exprs.cpp with 0, 1 and 8 distinct expressions, in each library, so
 # the fixed cost (headers, the first assignment's shared code) and the cost of each further
 # expression show apart (for each count, loom then xtensor).
 if [ $expressions = yes ]; then
   declare -A cpu
   for n in 0 1 8; do
-    read -r cpu[loom$n] _ < <(best_of loom bench/compile_exprs_loom.cpp -Iinclude -DEXPRS=$n)
-    read -r cpu[xt$n] _ < <(best_of xtensor bench/compile_exprs_xtensor.cpp -DXTENSOR_USE_XSIMD -DEXPRS=$n)
+    read -r cpu[loom$n] _ < <(best_of loom bench/compile_exprs.cpp -Iinclude -DEXPRS=$n)
+    read -r cpu[xt$n] _ < <(best_of xtensor bench/compile_exprs.cpp -DEXPRS_XTENSOR -DXTENSOR_USE_XSIMD -DEXPRS=$n)
   done
-  echo "expressions (bench/compile_exprs_*.cpp), cpu seconds, best of $runs:"
+  echo "expressions (bench/compile_exprs.cpp), cpu seconds, best of $runs:"
   printf '%-8s %8s %8s %8s %14s %14s\n' "" "0" "1" "8" "first expr" "each further"
   for lib in loom xt; do
     awk -v l=$([ $lib = xt ] && echo xtensor || echo loom) -v a="${cpu[${lib}0]}" -v b="${cpu[${lib}1]}" -v c="${cpu[${lib}8]}" \
