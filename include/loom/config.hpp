@@ -1,4 +1,4 @@
-// loom/config.hpp: the build configuration (SIMD on or off) and the library version.
+// loom/config.hpp: the build configuration (SIMD on or off, the streaming-store threshold) and the library version.
 #pragma once
 
 // Where the values come from:
@@ -15,6 +15,9 @@
 #ifdef LOOM_SIMD
 #error "loom: LOOM_SIMD is set by loom's build configuration (Meson option 'simd'); do not define it yourself"
 #endif
+#ifdef LOOM_STREAMING_THRESHOLD
+#error "loom: LOOM_STREAMING_THRESHOLD is set by loom's build configuration (Meson option 'streaming_threshold'); do not define it yourself, call loom::set_streaming_threshold"
+#endif
 
 #if __has_include(<loom/config_build.hpp>)
 #include <loom/config_build.hpp>
@@ -28,6 +31,7 @@
 #define LOOM_VERSION (LOOM_VERSION_MAJOR * 10000 + LOOM_VERSION_MINOR * 100 + LOOM_VERSION_PATCH)
 #define LOOM_VERSION_STRING "0.1.0"
 #define LOOM_SIMD 1
+#define LOOM_STREAMING_THRESHOLD 67108864u
 #endif
 
 // Forces inlining of the evaluator's per-row functions into their loops.

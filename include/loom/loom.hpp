@@ -11,6 +11,7 @@
 #include "expr/operators.hpp"
 #include "expr/functions.hpp"
 #include "eval/walk.hpp"
+#include "eval/streaming.hpp"
 #include "eval/assign.hpp"
 #include "eval/static_assign.hpp"
 #include "core/array.hpp"

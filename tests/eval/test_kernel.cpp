@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -392,4 +393,106 @@ TEST_CASE("a mixed tree of math, comparisons, where and casts over broadcast ope
               }
               return -z / 3.0;
           }, 1e-15) == "");
+}
+
+// The non-temporal stores (loom::set_streaming_threshold) on every path that
+// takes them: the flat loop (owning operands and views), rows without a plan,
+// the planner's general kind and turned tiles; misaligned targets (their first
+// elements stored one by one), tails, rows of every length around the SIMD
+// width. Strided targets store as before.
+TEMPLATE_LIST_TEST_CASE("non-temporal stores give the plain loop's values on every path", "[eval][kernel][stream]",
+                        law_types) {
+    const loom::streaming_threshold_scope everything(1);  // every assignment here streams
+    REQUIRE(loom::streaming_threshold() == 1);
+    for (std::size_t n : {0, 1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 33, 63, 65, 1000}) {
+        law_contiguous<TestType>({n}, 0);
+        law_contiguous<TestType>({n}, 1);
+        law_contiguous<TestType>({n}, 3);
+    }
+    for (std::size_t m : {1, 3, 5}) {
+        for (std::size_t n : {1, 3, 8, 9, 17, 33}) {
+            law_owning<TestType>({m, n}, {m, n}, {m, n}, {m, n});  // flat
+            law_owning<TestType>({m, n}, {n}, {m, n}, {m, n});     // row, without a plan
+            law_owning<TestType>({m, 1}, {1, n}, {n}, {m, n});     // outer
+            law<TestType>({{m, n}}, {{m, 1}}, {{m, n}}, {{m, n}, {}, 3});  // column, misaligned target
+            law<TestType>({{m, 1}}, {{1, n}}, {{n}}, {{m, n}, {}, 1});
+        }
+    }
+    law_owning<TestType>({4, 1, 10}, {3, 1}, {10}, {4, 3, 10});  // the planner, general kind
+    law<TestType>({{4, 3, 10}, {}, 1}, {{4, 3, 10}}, {{4, 3, 10}, {}, 2}, {{4, 3, 10}, {}, 5});  // planner, flat kind
+    for (const auto& [m, n] : std::vector<std::pair<std::size_t, std::size_t>>{{17, 9}, {33, 70}, {65, 130}}) {
+        const auto M = static_cast<std::ptrdiff_t>(m);
+        const layout contiguous{{m, n}};
+        const layout transposed{{m, n}, {1, M}};
+        law<TestType>(contiguous, transposed, contiguous, contiguous);                 // turned tiles
+        law<TestType>(layout{{m, 1}}, transposed, layout{{n}}, layout{{m, n}, {}, 3});  // misaligned target
+        law<TestType>(contiguous, transposed, layout{{n}}, layout{{m, n}, {1, M}});  // a target against the order
+    }
+    law<TestType>({{1000}}, {{1}}, {{1000}}, {{1000}, {2}});  // a strided target
+    law<TestType>({{}}, {{}}, {{}}, {{}});                    // rank 0
+    law<TestType>({{}, {}, 1}, {{}}, {{}, {}, 3}, {{}, {}, 1});
+}
+
+TEST_CASE("the streaming threshold: per thread, 0 for never, against the bytes an assignment moves",
+          "[eval][kernel][stream]") {
+    CHECK(loom::streaming_threshold() == LOOM_STREAMING_THRESHOLD);
+    const std::size_t old = loom::set_streaming_threshold(1000);
+    CHECK(old == LOOM_STREAMING_THRESHOLD);
+    CHECK(loom::streaming_threshold() == 1000);
+    std::size_t elsewhere = 0;
+    std::thread([&] { elsewhere = loom::streaming_threshold(); }).join();
+    CHECK(elsewhere == LOOM_STREAMING_THRESHOLD);  // another thread keeps the default
+
+    // x86 builds with SIMD have the stores; the others never stream
+    constexpr bool has = loom::simd::stream_align<double> != 0;
+#if LOOM_SIMD && (defined(__x86_64__) || defined(__i386__))
+    STATIC_REQUIRE(has);
+#endif
+    alignas(64) double buf[16] = {};
+    CHECK(loom::detail::streams(buf + 1, 1000) == has);
+    CHECK_FALSE(loom::detail::streams(buf + 1, 999));
+    // a pointer that is not aligned to its element type never streams
+    const auto* odd = reinterpret_cast<const double*>(reinterpret_cast<const char*>(buf) + 4);
+    CHECK_FALSE(loom::detail::streams(odd, 1 << 20));
+    // the elements before the first one aligned for the stores
+    if constexpr (has) {
+        constexpr std::size_t per = loom::simd::stream_align<double> / sizeof(double);
+        CHECK(loom::detail::stream_head(buf, 100) == 0);
+        CHECK(loom::detail::stream_head(buf + 1, 100) == per - 1);
+        CHECK(loom::detail::stream_head(buf + 1, per - 2) == per - 2);  // no more than there are
+    }
+    loom::set_streaming_threshold(0);
+    CHECK_FALSE(loom::detail::streams(buf, static_cast<std::size_t>(-1)));
+    loom::set_streaming_threshold(old);
+    CHECK(loom::streaming_threshold() == LOOM_STREAMING_THRESHOLD);
+    {
+        const loom::streaming_threshold_scope plain(0);
+        CHECK(loom::streaming_threshold() == 0);
+    }
+    CHECK(loom::streaming_threshold() == LOOM_STREAMING_THRESHOLD);
+}
+
+// At the default threshold, into a misaligned view: an assignment that moves
+// just over the threshold (its target and two operands) and one just under it.
+TEST_CASE("assignments around the default streaming threshold give the plain loop's values", "[eval][kernel][stream]") {
+    // a build with streaming_threshold=0 checks the same sizes with plain stores
+    const std::size_t t = loom::streaming_threshold() ? loom::streaming_threshold() : std::size_t{64} << 20;
+    for (const std::size_t n : {t / (3 * sizeof(double)) + 13, t / (3 * sizeof(double)) - 13}) {
+        INFO("elements " << n);
+        const loom::array<double> a = ref::iota<double>({n}), b = ref::filled<double>({n}, 2);
+        loom::array<double> buf(shape_t{n + 1}, -1.0);
+        auto target = loom::view(buf, loom::range(1, static_cast<std::ptrdiff_t>(n) + 1));
+        target = a * b + 1.0;
+        CHECK(buf.data()[0] == -1.0);  // the element before the view is untouched
+        std::size_t bad = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const double p = a.data()[i] * b.data()[i];
+            bad += buf.data()[i + 1] != p + 1.0;
+        }
+        CHECK(bad == 0);
+        const loom::array<double> fresh = a + b;  // a new array, flat owning path
+        bad = 0;
+        for (std::size_t i = 0; i < n; ++i) bad += fresh.data()[i] != a.data()[i] + b.data()[i];
+        CHECK(bad == 0);
+    }
 }

@@ -109,6 +109,15 @@ struct leaves_of {
     explicit leaves_of(const E& e) { walker<E>::collect(e, d); }
 };
 
+// out[0 .. n) <- e, every leaf a T stepping by one element from base[k]; with
+// non-temporal stores when it moves enough bytes (streams()).
+template <class T, class E>
+LOOM_INLINE void run_flat(T* out, const std::byte* const* base, const E& e, std::size_t n) {
+    if (!streams(out, n * sizeof(T) * (walker<E>::leaves + 1))) return kernel<T, E>::row_flat(e, out, base, n);
+    kernel<T, E>::row_flat_streamed(e, out, base, n);
+    simd::stream_fence();
+}
+
 // Same shapes, everything contiguous: one flat loop and no plan. Returns
 // false when that does not apply (or a leaf overlaps the target elsewhere).
 template <class T, class E>
@@ -130,7 +139,7 @@ bool assign_flat(T* data, const shape_t& shape, const strides_t& strides, const 
         step[k] = static_cast<std::ptrdiff_t>(d.elem);
     }
     if constexpr (kernel<T, E>::vectorized) {
-        kernel<T, E>::row_flat(e, data, base, n);
+        run_flat(data, base, e, n);
     } else {
         typename kernel<T, E>::row_state s;
         s.n = n;
@@ -238,7 +247,7 @@ template <class T, class E>
 LOOM_INLINE void run_owning_flat(T* out, const E& e, std::size_t n) {
     const std::byte* base[walker<E>::leaves];
     collect_data(e, base);
-    kernel<T, E>::row_flat(e, out, base, n);
+    run_flat(out, base, e, n);
 }
 
 // The small-array path: into an owning target (an array or tensor, or its
@@ -288,7 +297,9 @@ bool assign_owning_2d(T* data, const shape_t& shape, const E& e, const leaves_of
             steps[k] = {nullptr, col * static_cast<std::ptrdiff_t>(K::W), col};
         }
         if (!(rank2 && full0 && full1)) return false;
-        K::rows_general(e, data, static_cast<std::ptrdiff_t>(n), base, is, steps, m, n);
+        const bool nt = streams(data, m * n * sizeof(T) + bytes_of(lv.d, L));
+        K::rows_general(e, data, static_cast<std::ptrdiff_t>(n), base, is, steps, m, n, nt);
+        if (nt) simd::stream_fence();
         return true;
     } else {
         return false;

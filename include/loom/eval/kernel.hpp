@@ -10,6 +10,7 @@
 
 #include "../simd/simd.hpp"
 #include "plan.hpp"
+#include "streaming.hpp"
 #include "walk.hpp"
 
 namespace loom::detail {
@@ -96,6 +97,7 @@ struct kernel {
         std::ptrdiff_t out_step;       // target stride, elements
         std::ptrdiff_t step[slots];    // leaf strides, bytes
         bool tiled;                    // walk the two innermost axes in tiles
+        bool nt = false;               // flat and general kinds: non-temporal stores (streams())
         T* tiles = nullptr;            // tiled, packed kind: a tile buffer per strided leaf, when every
                                        // strided leaf is contiguous down the target's columns
         cursor c[slots] = {};               // steps per leaf; pointers are set per row
@@ -124,23 +126,26 @@ struct kernel {
         }
     }
 
+    // row_flat with non-temporal stores (streams()), through the general
+    // kind's loop: one copy of the loop that streams serves both kinds.
+    static void row_flat_streamed(const E& e, T* out, const std::byte* const* base, std::size_t n) {
+        cursor steps[slots] = {};
+        std::ptrdiff_t down[slots] = {};
+        for (std::size_t k = 0; k < L; ++k) steps[k] = {nullptr, one * static_cast<std::ptrdiff_t>(W), one};
+        rows_streamed(e, out, 0, base, down, steps, 1, n);
+    }
+
     // out[0 .. n) <- e, every cursor stepping by its own step (0 for splats).
     // The cursors are copied to locals so that they live in registers. Inlined
-    // where the steps and n are constants (the static evaluator), called through
-    // row_stepped everywhere else.
+    // where the steps and n are constants (the static evaluator), called
+    // through row_stepped everywhere else.
     LOOM_INLINE static void row_steps(const E& e, T* out, const cursor* start, std::size_t n) {
         cursor c[slots] = {};
         for (std::size_t k = 0; k < L; ++k) c[k] = start[k];
         std::size_t i = 0;
 #if LOOM_SIMD
         if constexpr (vectorized) {
-            // A leaf broadcast along the row is splatted from a copy in its
-            // cursor (walker::batch): the cursors are locals whose address
-            // never escapes, so the compiler knows no store to out changes
-            // the copy and splats it once per row; read through the leaf's
-            // pointer, it would be reloaded every batch. Every leaf is a T here.
-            for (std::size_t k = 0; k < L; ++k)
-                if (c[k].step_batch == 0) std::memcpy(&c[k].held, c[k].p, sizeof(T));
+            hold_splats(c);
             // two batches a trip: x(64,1) * y(1,64) in cache 218 -> 191 ns (hand loop 177)
 #pragma GCC unroll 2
             for (; i + W <= n; i += W) {
@@ -154,13 +159,63 @@ struct kernel {
             for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_one;
         }
     }
+
+    // row_steps with non-temporal stores (streams()), for targets far larger
+    // than the caches: the elements before the first one aligned for them go
+    // one by one, through the loop of the tail; not unrolled (memory bound).
+    LOOM_INLINE static void row_streamed(const E& e, T* out, const cursor* start, std::size_t n) {
+        cursor c[slots] = {};
+        for (std::size_t k = 0; k < L; ++k) c[k] = start[k];
+        hold_splats(c);
+        std::size_t i = 0, stop = stream_head(out, n);
+        for (;;) {
+            for (; i < stop; ++i) {
+                out[i] = static_cast<T>(walker<E>::template scalar<0>(e, c));
+                for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_one;
+            }
+            if (stop == n) break;
+#if LOOM_SIMD
+            if constexpr (vectorized) {
+                for (; i + W <= n; i += W) {
+                    simd::stream(out + i, walker<E>::template batch<0, T>(e, c));
+                    for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_batch;
+                }
+            }
+#endif
+            stop = n;
+        }
+    }
+
+    // A leaf broadcast along the row is splatted from a copy in its cursor
+    // (walker::batch): the cursors are locals whose address never escapes, so
+    // the compiler knows no store to out changes the copy and splats it once
+    // per row; read through the leaf's pointer, it would be reloaded every
+    // batch. Every leaf is a T here.
+    LOOM_INLINE static void hold_splats(cursor* c) {
+        for (std::size_t k = 0; k < L; ++k)
+            if (c[k].step_batch == 0) std::memcpy(&c[k].held, c[k].p, sizeof(T));
+    }
     static void row_stepped(const E& e, T* out, const cursor* start, std::size_t n) { row_steps(e, out, start, n); }
 
     // m rows of n elements in the general kind, the rows os (target, elements)
     // and is[k] (leaves, bytes) apart: one call for all of them, so that the
     // per-row cost is a few additions and not a call (short rows: x(M,1) * y(1,N)).
     // steps[k]: leaf k's steps along the row (its pointer is not used).
+    // nt: with non-temporal stores (streams()), in a copy of the loop of its
+    // own, out of line: only large targets take it.
     static void rows_general(const E& e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
+                             const std::ptrdiff_t* is, const cursor* steps, std::size_t m, std::size_t n,
+                             bool nt = false) {
+        if (nt) rows_streamed(e, out, os, ptr, is, steps, m, n);
+        else rows_stepped<false>(e, out, os, ptr, is, steps, m, n);
+    }
+    [[gnu::noinline]] static void rows_streamed(const E& e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
+                                                const std::ptrdiff_t* is, const cursor* steps, std::size_t m,
+                                                std::size_t n) {
+        rows_stepped<true>(e, out, os, ptr, is, steps, m, n);
+    }
+    template <bool nt>
+    static void rows_stepped(const E& e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
                              const std::ptrdiff_t* is, const cursor* steps, std::size_t m, std::size_t n) {
         // the steps in locals and the row pointers advanced by addition: read
         // through the arguments and recomputed with a multiplication, they were
@@ -172,7 +227,8 @@ struct kernel {
             down[k] = is[k];
         }
         for (std::size_t i = 0; i < m; ++i, out += os) {
-            row_steps(e, out, c, n);
+            if constexpr (nt) row_streamed(e, out, c, n);
+            else row_steps(e, out, c, n);
             for (std::size_t k = 0; k < L; ++k) c[k].p += down[k];
         }
     }
@@ -233,7 +289,7 @@ struct kernel {
             qs[k] = static_cast<std::ptrdiff_t>(turn_cols) * one;
             buf += turn_rows * turn_cols;
         }
-        rows_general(e, out, os, q, qs, s.c, m, n);
+        rows_general(e, out, os, q, qs, s.c, m, n, s.nt);
     }
 
     template <row_kind K>
@@ -262,7 +318,7 @@ struct kernel {
                 if constexpr (K == row_kind::general && vectorized) {
                     const auto i = static_cast<std::ptrdiff_t>(i0);
                     for (std::size_t k = 0; k < L; ++k) q[k] = ptr[k] + i * is[k] + j * s.step[k];
-                    rows_general(e, out + i * os + j * s.out_step, os, q, is, s.c, i1 - i0, jn);
+                    rows_general(e, out + i * os + j * s.out_step, os, q, is, s.c, i1 - i0, jn, s.nt);
                 } else if (K == row_kind::packed && s.tiles) {
                     const auto i = static_cast<std::ptrdiff_t>(i0);
                     if constexpr (vectorized) turned_tile(e, out + i * os + j, ptr, s, i, j, i1 - i0, jn, os, is);
@@ -349,10 +405,13 @@ struct kernel {
             // every kind is row_scalar with the leaves' own steps: one copy of the rows
             rows<row_kind::packed>(e, out, p, s);
         } else {
-            if (flat) return rows<row_kind::flat>(e, out, p, s);
-            if (!packed) return rows<row_kind::general>(e, out, p, s);
-            if constexpr (Dense) assert(!"kernel::run<Dense>: a leaf or the target steps by neither 0 nor one element");
+            // streamed, the flat kind runs as the general one (rows_streamed)
+            s.nt = s.out_step == 1 && streams(out, p.size * sizeof(T) + p.read);
+            if (flat && !s.nt) rows<row_kind::flat>(e, out, p, s);
+            else if (!packed) rows<row_kind::general>(e, out, p, s);
+            else if constexpr (Dense) assert(!"kernel::run<Dense>: a leaf or the target steps by neither 0 nor one element");
             else run_packed(e, out, p, s);
+            if (s.nt) simd::stream_fence();
         }
     }
 

@@ -1,0 +1,75 @@
+// loom/eval/streaming.hpp: when assignments write with non-temporal (streaming) stores, per thread.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "../config.hpp"
+#include "../simd/simd.hpp"
+
+namespace loom {
+
+namespace detail {
+inline constinit thread_local std::size_t streaming_threshold_ = LOOM_STREAMING_THRESHOLD;
+}  // namespace detail
+
+//! Assignments that move at least this many bytes (the target's elements and
+//! every operand's, each operand counted once per appearance) write with
+//! non-temporal stores (x86 with SIMD; elsewhere, or 0 here: never). Such a
+//! store sends each line to memory without reading it into the cache first
+//! and without keeping it there: when the data is far larger than the last-
+//! level cache, that saves a quarter of the memory traffic of `r = a + b`;
+//! when it would have stayed in that cache, it costs a trip to memory. This
+//! thread's value; the default is the Meson option `streaming_threshold`
+//! (64 MiB, twice a common 32 MiB last-level cache).
+inline std::size_t streaming_threshold() noexcept { return detail::streaming_threshold_; }
+
+//! Sets this thread's threshold (0: never stream); returns the previous one.
+//!   loom::set_streaming_threshold(0);                // plain stores only
+//!   loom::set_streaming_threshold(std::size_t{256} << 20);  // assignments moving 256 MiB or more
+inline std::size_t set_streaming_threshold(std::size_t bytes) noexcept {
+    const std::size_t old = detail::streaming_threshold_;
+    detail::streaming_threshold_ = bytes;
+    return old;
+}
+
+//! Sets this thread's threshold for the lifetime of the guard, then restores the previous one.
+//!   { loom::streaming_threshold_scope plain(0); r = a + b; }  // plain stores, whatever the size
+class streaming_threshold_scope {
+public:
+    explicit streaming_threshold_scope(std::size_t bytes) noexcept : previous_(set_streaming_threshold(bytes)) {}
+    ~streaming_threshold_scope() { set_streaming_threshold(previous_); }
+    streaming_threshold_scope(const streaming_threshold_scope&) = delete;
+    streaming_threshold_scope& operator=(const streaming_threshold_scope&) = delete;
+
+private:
+    std::size_t previous_;
+};
+
+namespace detail {
+
+// Whether an assignment into out that moves `bytes` in all writes with
+// simd::stream: the threshold, a SIMD build on x86, and out aligned to a T
+// (views always are).
+template <class T>
+inline bool streams(const T* out, std::size_t bytes) noexcept {
+    if constexpr (simd::stream_align<T> == 0) {
+        return false;
+    } else {
+        const std::size_t t = streaming_threshold_;
+        return t != 0 && bytes >= t && reinterpret_cast<std::uintptr_t>(out) % sizeof(T) == 0;
+    }
+}
+
+// How many of n elements at out precede the first one aligned for simd::stream.
+template <class T>
+inline std::size_t stream_head(const T* out, std::size_t n) noexcept {
+    constexpr std::size_t a = simd::stream_align<T> ? simd::stream_align<T> : 1;
+    const std::size_t mis = reinterpret_cast<std::uintptr_t>(out) % a;
+    const std::size_t head = mis ? (a - mis) / sizeof(T) : 0;
+    return head < n ? head : n;
+}
+
+}  // namespace detail
+
+}  // namespace loom
