@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <new>
@@ -219,9 +220,22 @@ inline void add_triad() {
 }
 
 // The usual main: benchmark flags, then the registered benchmarks.
+// LOOM_BENCH_STREAMING_THRESHOLD=<bytes> in the environment sets
+// loom::set_streaming_threshold first (0: plain stores only), so that one
+// binary measures loom with and without non-temporal stores.
 inline int run_main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    if (const char* t = std::getenv("LOOM_BENCH_STREAMING_THRESHOLD")) {
+        char* end = nullptr;
+        const unsigned long long bytes = std::strtoull(t, &end, 10);
+        if (!*t || *end) {
+            std::fprintf(stderr, "LOOM_BENCH_STREAMING_THRESHOLD=%s is not a number of bytes\n", t);
+            return 2;
+        }
+        loom::set_streaming_threshold(static_cast<std::size_t>(bytes));
+    }
+    benchmark::AddCustomContext("loom streaming threshold", std::to_string(loom::streaming_threshold()));
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     if (auto& previous = detail::release_previous()) previous();

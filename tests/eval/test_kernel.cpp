@@ -472,6 +472,27 @@ TEST_CASE("the streaming threshold: per thread, 0 for never, against the bytes a
     CHECK(loom::streaming_threshold() == LOOM_STREAMING_THRESHOLD);
 }
 
+TEST_CASE("loops bound by computing never stream: math functions but sqrt, and pow", "[eval][kernel][stream]") {
+    using A = loom::array<double>;
+    const A a = ref::iota<double>({3}), b = ref::iota<double>({3});
+    const auto may = [](const auto& e) { return loom::detail::kernel<double, std::remove_cvref_t<decltype(e)>>::may_stream; };
+    constexpr bool simd = LOOM_SIMD != 0;
+    CHECK(may(a * b + 1.0) == simd);
+    CHECK(may(loom::sqrt(a) / b - loom::abs(a)) == simd);
+    CHECK(may(loom::maximum(a, b) * 2.0) == simd);
+    CHECK_FALSE(may(loom::exp(a) * loom::sin(b)));
+    CHECK_FALSE(may(a + loom::pow(a, b)));
+    CHECK_FALSE(may(a * (b + loom::log(a))));  // deep in the tree
+    CHECK_FALSE(may(loom::expand_dims(a, 0) + loom::in_dim(loom::tanh(b), {1})));  // inside an in_dim operand
+    // a heavy loop over a target past the threshold: plain stores, the plain loop's values
+    const loom::streaming_threshold_scope everything(1);
+    const A r = loom::exp(a) * loom::sin(b);
+    for (std::size_t i = 0; i < 3; ++i) {
+        const double x = std::exp(a.data()[i]), y = std::sin(b.data()[i]);
+        CHECK(r.data()[i] == Approx(x * y).epsilon(1e-15));
+    }
+}
+
 // At the default threshold, into a misaligned view: an assignment that moves
 // just over the threshold (its target and two operands) and one just under it.
 TEST_CASE("assignments around the default streaming threshold give the plain loop's values", "[eval][kernel][stream]") {

@@ -110,12 +110,17 @@ struct leaves_of {
 };
 
 // out[0 .. n) <- e, every leaf a T stepping by one element from base[k]; with
-// non-temporal stores when it moves enough bytes (streams()).
+// non-temporal stores when it moves enough bytes (streams(), kernel::may_stream).
 template <class T, class E>
 LOOM_INLINE void run_flat(T* out, const std::byte* const* base, const E& e, std::size_t n) {
-    if (!streams(out, n * sizeof(T) * (walker<E>::leaves + 1))) return kernel<T, E>::row_flat(e, out, base, n);
-    kernel<T, E>::row_flat_streamed(e, out, base, n);
-    simd::stream_fence();
+    using K = kernel<T, E>;
+    if constexpr (K::may_stream) {
+        if (streams(out, n * sizeof(T) * (walker<E>::leaves + 1))) {
+            K::row_flat_streamed(e, out, base, n);
+            return simd::stream_fence();
+        }
+    }
+    K::row_flat(e, out, base, n);
 }
 
 // Same shapes, everything contiguous: one flat loop and no plan. Returns
@@ -297,7 +302,7 @@ bool assign_owning_2d(T* data, const shape_t& shape, const E& e, const leaves_of
             steps[k] = {nullptr, col * static_cast<std::ptrdiff_t>(K::W), col};
         }
         if (!(rank2 && full0 && full1)) return false;
-        const bool nt = streams(data, m * n * sizeof(T) + bytes_of(lv.d, L));
+        const bool nt = K::may_stream && streams(data, m * n * sizeof(T) + bytes_of(lv.d, L));
         K::rows_general(e, data, static_cast<std::ptrdiff_t>(n), base, is, steps, m, n, nt);
         if (nt) simd::stream_fence();
         return true;

@@ -89,6 +89,10 @@ struct kernel {
     // 1.34-1.37, 1.33-1.50 us at 64 x 64 (Eigen 1.40) and 8.1-9.4, 7.4-10.1, 10.9-15.8 ms
     // at 2048 x 2048, three runs each
     static constexpr std::size_t turn_rows = 16, turn_cols = 64;
+    // Non-temporal stores (streams()) for large targets, unless the loop is
+    // bound by computing: then they made it slower (exp(a) * sin(b) out of
+    // cache: 1.5x the time), and the streamed copy of the rows is not compiled.
+    static constexpr bool may_stream = vectorized && !heavy_tree<E>::value;
 
     // Per-assignment state: the inner steps and the buffers the row kinds use.
     struct row_state {
@@ -201,13 +205,14 @@ struct kernel {
     // and is[k] (leaves, bytes) apart: one call for all of them, so that the
     // per-row cost is a few additions and not a call (short rows: x(M,1) * y(1,N)).
     // steps[k]: leaf k's steps along the row (its pointer is not used).
-    // nt: with non-temporal stores (streams()), in a copy of the loop of its
-    // own, out of line: only large targets take it.
+    // nt: with non-temporal stores (streams(), may_stream), in a copy of the
+    // loop of its own, out of line: only large targets take it.
     static void rows_general(const E& e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
                              const std::ptrdiff_t* is, const cursor* steps, std::size_t m, std::size_t n,
                              bool nt = false) {
-        if (nt) rows_streamed(e, out, os, ptr, is, steps, m, n);
-        else rows_stepped<false>(e, out, os, ptr, is, steps, m, n);
+        if constexpr (may_stream)
+            if (nt) return rows_streamed(e, out, os, ptr, is, steps, m, n);
+        rows_stepped<false>(e, out, os, ptr, is, steps, m, n);
     }
     [[gnu::noinline]] static void rows_streamed(const E& e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
                                                 const std::ptrdiff_t* is, const cursor* steps, std::size_t m,
@@ -406,7 +411,7 @@ struct kernel {
             rows<row_kind::packed>(e, out, p, s);
         } else {
             // streamed, the flat kind runs as the general one (rows_streamed)
-            s.nt = s.out_step == 1 && streams(out, p.size * sizeof(T) + p.read);
+            s.nt = may_stream && s.out_step == 1 && streams(out, p.size * sizeof(T) + p.read);
             if (flat && !s.nt) rows<row_kind::flat>(e, out, p, s);
             else if (!packed) rows<row_kind::general>(e, out, p, s);
             else if constexpr (Dense) assert(!"kernel::run<Dense>: a leaf or the target steps by neither 0 nor one element");

@@ -10,6 +10,7 @@
 
 #include "../broadcast/policy.hpp"
 #include "../expr/node.hpp"
+#include "../expr/ops.hpp"
 #include "../simd/simd.hpp"
 
 namespace loom::detail {
@@ -49,6 +50,12 @@ struct needs_rank<E> : std::bool_constant<walker<E>::needs_rank> {};
 // in_dim operands themselves (specialized by in_dim.hpp)
 template <class E>
 struct is_raised : std::false_type {};
+
+// Whether a tree has a heavy op (ops::heavy) anywhere (in_dim.hpp specializes it too).
+template <class E>
+struct heavy_tree : std::false_type {};
+template <class Op, class... A>
+struct heavy_tree<fn<Op, A...>> : std::bool_constant<ops::heavy<Op> || (heavy_tree<A>::value || ...)> {};
 
 // the larger rank, no_rank standing for "none yet"
 inline std::size_t max_rank(std::size_t a, std::size_t b) { return a == no_rank || (b != no_rank && b > a) ? b : a; }

@@ -80,7 +80,14 @@ struct floating {
     using result = C;
     template <class C>
     static constexpr bool simd = detail::vec_float<C>;
+    static constexpr bool heavy = true;
 };
+
+// Ops that take many instructions an element (`heavy`: the math functions but
+// sqrt, and pow): a loop of them is bound by computing, not by memory, and the
+// evaluator writes it with plain stores whatever its size (eval/streaming.hpp).
+template <class Op>
+inline constexpr bool heavy = requires { requires Op::heavy; };
 
 // Predicates: compute in the promoted type, give bool.
 struct predicate {
@@ -224,7 +231,10 @@ struct isfinite : predicate {
 };
 
 // One body for scalars (std::) and batches (xsimd:: found by argument-dependent lookup).
-struct sqrt : floating { template <class X> X operator()(X a) const { using std::sqrt; return sqrt(a); } };
+struct sqrt : floating {
+    static constexpr bool heavy = false;  // one instruction, as a division
+    template <class X> X operator()(X a) const { using std::sqrt; return sqrt(a); }
+};
 struct cbrt : floating { template <class X> X operator()(X a) const { using std::cbrt; return cbrt(a); } };
 struct exp : floating { template <class X> X operator()(X a) const { using std::exp; return exp(a); } };
 struct expm1 : floating { template <class X> X operator()(X a) const { using std::expm1; return expm1(a); } };
@@ -271,6 +281,7 @@ struct atan2 : floating {
 // unless the base is 1 or -1); floating powers are std::pow.
 struct power : arithmetic {
     template <class C> static constexpr bool simd = detail::vec_float<C>;
+    static constexpr bool heavy = true;
     template <class X> X operator()(X a, X b) const {
         if constexpr (std::is_same_v<X, bool>) return a || !b;
         else if constexpr (std::is_integral_v<X>) {
