@@ -24,6 +24,10 @@
 #if LOOM_VERSION_MAJOR != 0 || LOOM_VERSION_MINOR != 1 || LOOM_VERSION_PATCH != 0
 #error "loom: the <loom/config_build.hpp> on the include path belongs to another loom version than these headers (0.1.0)"
 #endif
+#ifndef LOOM_STREAMING_THRESHOLD
+// generated before the option existed (a build tree or install not yet regenerated): its default
+#define LOOM_STREAMING_THRESHOLD 67108864u
+#endif
 #else
 #define LOOM_VERSION_MAJOR 0
 #define LOOM_VERSION_MINOR 1
