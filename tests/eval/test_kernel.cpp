@@ -461,6 +461,19 @@ TEST_CASE("the streaming threshold: per thread, 0 for never, against the bytes a
         CHECK(loom::detail::stream_head(buf + 1, 100) == per - 1);
         CHECK(loom::detail::stream_head(buf + 1, per - 2) == per - 2);  // no more than there are
     }
+    // the bytes a planned assignment moves: the target's elements and each
+    // operand's own, broadcast axes not counted (derived from the plan's strides)
+    const loom::array<double> a = ref::iota<double>({4, 1, 10}), b = ref::iota<double>({3, 1}),
+                              c = ref::iota<double>({10});
+    const auto e = a * b + c;
+    using E = std::remove_cvref_t<decltype(e)>;
+    const loom::detail::leaves_of<E> lv(e);
+    const shape_t rs{4, 3, 10};
+    loom::detail::plan<3> p;
+    loom::detail::make_plan(p, rs, loom::c_strides(rs), lv.d);
+    using K = loom::detail::kernel<double, E>;
+    CHECK(K::moved(p) == (120 + 40 + 3 + 10) * sizeof(double));
+    CHECK(K::moved_at_most(p) == 4 * 120 * sizeof(double));
     loom::set_streaming_threshold(0);
     CHECK_FALSE(loom::detail::streams(buf, static_cast<std::size_t>(-1)));
     loom::set_streaming_threshold(old);

@@ -287,6 +287,7 @@ bool assign_owning_2d(T* data, const shape_t& shape, const E& e, const leaves_of
         cursor steps[L];
         // e's shape is the target's when some leaf has rank 2 and each axis is some leaf's
         bool rank2 = false, full0 = m == 1, full1 = n == 1;
+        std::size_t moved = m * n;  // elements: the target's, then every leaf's (for streams())
         for (std::size_t k = 0; k < L; ++k) {
             const shape_t& s = *lv.d[k].shape;
             const std::size_t r = s.size();
@@ -296,13 +297,14 @@ bool assign_owning_2d(T* data, const shape_t& shape, const E& e, const leaves_of
             rank2 = rank2 || r == 2;
             full0 = full0 || e0 == m;
             full1 = full1 || e1 == n;
+            moved += e0 * e1;
             const std::ptrdiff_t col = e1 == 1 ? 0 : K::one;  // bytes per element along the row
             base[k] = lv.d[k].data;
             is[k] = e0 == 1 ? 0 : static_cast<std::ptrdiff_t>(e1) * K::one;
             steps[k] = {nullptr, col * static_cast<std::ptrdiff_t>(K::W), col};
         }
         if (!(rank2 && full0 && full1)) return false;
-        const bool nt = K::may_stream && streams(data, m * n * sizeof(T) + bytes_of(lv.d, L));
+        const bool nt = K::may_stream && streams(data, moved * sizeof(T));
         K::rows_general(e, data, static_cast<std::ptrdiff_t>(n), base, is, steps, m, n, nt);
         if (nt) simd::stream_fence();
         return true;

@@ -94,6 +94,17 @@ struct kernel {
     // cache: 1.5x the time), and the streamed copy of the rows is not compiled.
     static constexpr bool may_stream = vectorized && !heavy_tree<E>::value;
 
+    // The bytes an assignment by plan p moves, its target's elements and every
+    // leaf's (each a T when the kernel may stream); and a bound of it without a
+    // loop (no leaf reads more elements than the target has), which rejects
+    // small assignments first.
+    static std::size_t moved(const plan<L>& p) {
+        std::size_t c = p.size;
+        for (std::size_t k = 0; k < L; ++k) c += p.leaf_count(k);
+        return c * sizeof(T);
+    }
+    static std::size_t moved_at_most(const plan<L>& p) { return p.size * sizeof(T) * (L + 1); }
+
     // Per-assignment state: the inner steps and the buffers the row kinds use.
     struct row_state {
         row_kind kind;
@@ -411,7 +422,7 @@ struct kernel {
             rows<row_kind::packed>(e, out, p, s);
         } else {
             // streamed, the flat kind runs as the general one (rows_streamed)
-            s.nt = may_stream && s.out_step == 1 && streams(out, p.size * sizeof(T) + p.read);
+            s.nt = may_stream && s.out_step == 1 && streams(out, moved_at_most(p)) && streams(out, moved(p));
             if (flat && !s.nt) rows<row_kind::flat>(e, out, p, s);
             else if (!packed) rows<row_kind::general>(e, out, p, s);
             else if constexpr (Dense) assert(!"kernel::run<Dense>: a leaf or the target steps by neither 0 nor one element");

@@ -20,15 +20,15 @@ struct plan {
     strides_t out;
     std::array<strides_t, L> in;
     std::array<const std::byte*, L> base{};
-    std::size_t read = 0;  // bytes of the leaves (bytes_of), for streams()
-};
 
-// The bytes of n leaves' elements, each leaf counted once per appearance.
-inline std::size_t bytes_of(const leaf_desc* leaves, std::size_t n) {
-    std::size_t b = 0;
-    for (std::size_t k = 0; k < n; ++k) b += size_of(*leaves[k].shape) * leaves[k].elem;
-    return b;
-}
+    // The elements leaf k reads: the extents of the axes it steps along (a
+    // broadcast or size-1 axis has stride 0; merged axes keep that).
+    std::size_t leaf_count(std::size_t k) const {
+        std::size_t c = 1;
+        for (std::size_t d = 0; d < rank; ++d) c *= in[k][d] != 0 ? extent[d] : 1;
+        return c;
+    }
+};
 
 // Byte stride of leaf `d` along result axis `axis` of a rank-`n` result.
 inline std::ptrdiff_t leaf_stride(const leaf_desc& d, std::size_t n, std::size_t axis) {
@@ -73,7 +73,6 @@ void make_plan(plan<L>& p, const shape_t& shape, const strides_t& out_strides,
                const leaf_desc* leaves) {
     const std::size_t n = shape.size();
     p.size = size_of(shape);
-    p.read = bytes_of(leaves, L);
     for (std::size_t k = 0; k < L; ++k) p.base[k] = leaves[k].data;
     // keep the axes longer than 1 (none when the result is empty)
     std::size_t r = 0;
