@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <thread>
 #include <tuple>
@@ -103,9 +104,11 @@ T r2(T x, T y, T z) {
 }
 
 // Whether the target's buffer holds the expected values where the target
-// layout addresses it and its old contents everywhere else.
-template <class T, class F>
-std::string check_target(const placed<T>& t, const loom::array<T>& before, const std::vector<std::size_t>& rs, F want) {
+// layout addresses it (compared by eq; by default exactly) and its old
+// contents everywhere else.
+template <class T, class F, class Eq>
+std::string check_target(const placed<T>& t, const loom::array<T>& before, const std::vector<std::size_t>& rs, F want,
+                         Eq eq) {
     std::vector<bool> hit(t.buf.size(), false);
     std::size_t bad = 0;
     std::string first;
@@ -113,13 +116,17 @@ std::string check_target(const placed<T>& t, const loom::array<T>& before, const
         const auto pos = static_cast<std::size_t>(t.origin + ref::offset(idx, t.l.shape, t.st));
         hit[pos] = true;
         const T w = want(idx), got = t.buf.data()[pos];
-        if (!ref::same(got, w) && bad++ == 0)
+        if (!eq(got, w) && bad++ == 0)
             first = "at " + ref::text(idx) + ": got " + ref::text(got) + ", want " + ref::text(w);
     });
     for (std::size_t i = 0; i < hit.size(); ++i)
         if (!hit[i] && !ref::same(t.buf.data()[i], before.data()[i]) && bad++ == 0)
             first = "slot " + std::to_string(i) + " outside the target was written";
     return bad ? first + " (" + std::to_string(bad) + " bad)" : "";
+}
+template <class T, class F>
+std::string check_target(const placed<T>& t, const loom::array<T>& before, const std::vector<std::size_t>& rs, F want) {
+    return check_target(t, before, rs, want, [](T x, T y) { return ref::same(x, y); });
 }
 
 // The law: for operands a, b, c and a target of layout `tl` (with shape rs,
@@ -485,18 +492,26 @@ TEST_CASE("the streaming threshold: per thread, 0 for never, against the bytes a
     CHECK(loom::streaming_threshold() == LOOM_STREAMING_THRESHOLD);
 }
 
-TEST_CASE("loops bound by computing never stream: math functions but sqrt, and pow", "[eval][kernel][stream]") {
+TEST_CASE("loops bound by computing never stream and prefetch: math functions but sqrt, and pow", "[eval][kernel][stream]") {
     using A = loom::array<double>;
     const A a = ref::iota<double>({3}), b = ref::iota<double>({3});
     const auto may = [](const auto& e) { return loom::detail::kernel<double, std::remove_cvref_t<decltype(e)>>::may_stream; };
+    const auto pre = [](const auto& e) { return loom::detail::kernel<double, std::remove_cvref_t<decltype(e)>>::prefetches; };
     constexpr bool simd = LOOM_SIMD != 0;
     CHECK(may(a * b + 1.0) == simd);
     CHECK(may(loom::sqrt(a) / b - loom::abs(a)) == simd);
     CHECK(may(loom::maximum(a, b) * 2.0) == simd);
+    CHECK_FALSE(pre(a * b + 1.0));
+    CHECK_FALSE(pre(loom::sqrt(a) / b - loom::abs(a)));
     CHECK_FALSE(may(loom::exp(a) * loom::sin(b)));
     CHECK_FALSE(may(a + loom::pow(a, b)));
     CHECK_FALSE(may(a * (b + loom::log(a))));  // deep in the tree
     CHECK_FALSE(may(loom::expand_dims(a, 0) + loom::in_dim(loom::tanh(b), {1})));  // inside an in_dim operand
+    CHECK(pre(loom::exp(a) * loom::sin(b)) == simd);
+    CHECK(pre(a + loom::pow(a, b)) == simd);
+    CHECK(pre(a * (b + loom::log(a))) == simd);
+    CHECK(pre(loom::expand_dims(a, 0) + loom::in_dim(loom::tanh(b), {1})) == simd);
+    CHECK_FALSE(loom::detail::kernel<bool, std::remove_cvref_t<decltype(loom::exp(a) > b)>>::prefetches);  // scalar loop
     // a heavy loop over a target past the threshold: plain stores, the plain loop's values
     const loom::streaming_threshold_scope everything(1);
     const A r = loom::exp(a) * loom::sin(b);
@@ -504,6 +519,59 @@ TEST_CASE("loops bound by computing never stream: math functions but sqrt, and p
         const double x = std::exp(a.data()[i]), y = std::sin(b.data()[i]);
         CHECK(r.data()[i] == Approx(x * y).epsilon(1e-15));
     }
+}
+
+// A heavy tree (kernel::prefetches: its SIMD loops prefetch ahead of every
+// leaf and the target) on every path, from views into a placed target and
+// from owning copies into a new array, against std::exp within a few ulps.
+// Products only, so that the relative error stays that of exp.
+template <class T>
+void law_heavy(const layout& la, const layout& lb, const layout& lc, const layout& tl) {
+    const std::vector<std::size_t>& rs = tl.shape;
+    INFO("heavy: a " << ref::to_shape(la.shape) << ", b " << ref::to_shape(lb.shape) << ", c "
+                     << ref::to_shape(lc.shape) << " -> " << ref::to_shape(rs));
+    const placed<T> a(la, 1), b(lb, 2), c(lc, 3);
+    const auto h = [](const auto& x, const auto& y, const auto& z) { return loom::exp(x / T(64)) * y * z; };
+    STATIC_REQUIRE(loom::detail::kernel<T, decltype(h(a.view(), b.view(), c.view()))>::prefetches == (LOOM_SIMD != 0));
+    const auto want = [&](const index_t& i) {
+        const T e = static_cast<T>(std::exp(static_cast<double>(a.at(i)) / 64));
+        const T p = e * b.at(i);
+        return static_cast<T>(p * c.at(i));
+    };
+    const auto near = [](T got, T w) { return ref::near(got, w, 8 * std::numeric_limits<T>::epsilon(), 0.0); };
+    placed<T> t(tl, 4);
+    const loom::array<T> before = t.buf;
+    auto vt = t.writable();
+    vt = h(a.view(), b.view(), c.view());
+    CHECK(check_target(t, before, rs, want, near) == "");
+    const loom::array<T> oa = a.view(), ob = b.view(), oc = c.view();
+    const loom::array<T> fresh = h(oa, ob, oc);
+    CHECK(ref::mismatch_with(fresh, rs, want, near) == "");
+}
+
+TEMPLATE_TEST_CASE("heavy trees (prefetching loops) on every path", "[eval][kernel][prefetch]", float, double) {
+    using T = TestType;
+    for (std::size_t n : {1, 7, 9, 17, 33, 300, 1000}) {
+        law_heavy<T>({{n}}, {{n}}, {{n}}, {{n}});
+        law_heavy<T>({{n}, {}, 1}, {{n}, {}, 3}, {{n}}, {{n}, {}, 1});
+    }
+    for (std::size_t m : {1, 3, 5}) {
+        for (std::size_t n : {1, 9, 33, 300}) {
+            law_heavy<T>({{m, n}}, {{n}}, {{m, n}}, {{m, n}});          // row
+            law_heavy<T>({{m, 1}}, {{1, n}}, {{n}}, {{m, n}, {}, 1});   // outer, misaligned target
+            law_heavy<T>({{m, n}}, {{m, 1}}, {{m, n}}, {{m, n}, {}, 3});  // column
+        }
+    }
+    law_heavy<T>({{4, 1, 10}}, {{3, 1}}, {{10}}, {{4, 3, 10}});  // the planner, general kind
+    law_heavy<T>({{4, 3, 10}, {}, 1}, {{4, 3, 10}}, {{4, 3, 10}, {}, 2}, {{4, 3, 10}, {}, 5});  // planner, flat
+    for (const auto& [m, n] : std::vector<std::pair<std::size_t, std::size_t>>{{17, 9}, {65, 130}}) {
+        const auto M = static_cast<std::ptrdiff_t>(m);
+        const layout contiguous{{m, n}};
+        const layout transposed{{m, n}, {1, M}};
+        law_heavy<T>(contiguous, transposed, contiguous, contiguous);  // turned tiles
+        law_heavy<T>(contiguous, transposed, layout{{n}}, layout{{m, n}, {1, M}});  // a target against the order
+    }
+    law_heavy<T>({{1000}}, {{1}}, {{1000}}, {{1000}, {2}});  // a strided target
 }
 
 // At the default threshold, into a misaligned view: an assignment that moves

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <type_traits>
 
 #include "../config.hpp"
@@ -116,5 +117,20 @@ template <class T>
 inline constexpr std::size_t stream_align = 0;
 inline void stream_fence() noexcept {}
 #endif
+
+// A hint that the line `ahead` bytes past p is read (write = false) or
+// written soon: the core fetches it while it computes. Never faults; the
+// address is computed as an integer, as it may lie past the array. Always
+// inlined: GCC takes a function holding only __builtin_prefetch for one
+// without effects and drops the calls to it.
+template <bool write = false>
+LOOM_INLINE void prefetch(const void* p, std::ptrdiff_t ahead) noexcept {
+#if defined(__GNUC__)
+    const auto at = reinterpret_cast<std::uintptr_t>(p) + static_cast<std::uintptr_t>(ahead);
+    __builtin_prefetch(reinterpret_cast<const void*>(at), write ? 1 : 0, 3);
+#else
+    (void)p, (void)ahead;
+#endif
+}
 
 }  // namespace loom::simd
