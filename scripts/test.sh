@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/test.sh: the whole test suite: installs what is missing, builds two configurations and runs
 # every test in both, then ends with "N passed, M failed":
-#   build-test        g++ -Og, portable (no -march=native: SSE2 batches), the consumer builds too
+#   build-test        g++ -Og, portable (no -march=native: SSE2 batches), the consumer builds too,
+#                     and tests/eval/test_kernel.cpp once more at -mavx2 -mfma (256-bit batches)
 #   build-test-san    clang++ -O0, -march=native (AVX2/AVX-512 batches), AddressSanitizer +
 #                     UndefinedBehaviorSanitizer, warnings as errors
 # The sanitizer configuration builds without the tests' precompiled header (tests/meson.build):
