@@ -30,10 +30,13 @@ step() {
 }
 
 # `meson install --destdir` of this tree, once, for the consumers of the installed package.
+# meson setup runs in the work directory: Meson's cmake module runs `cmake --system-information`,
+# which works in ./__cmake_systeminformation, so two consumers set up from one directory (meson test
+# runs them in parallel from the build directory) could remove each other's and fail.
 install_log=$work/install.log
 install_tree() {
-  step "$install_log" meson setup "$work/loom-build" "$src" --prefix="$prefix" \
-      -Dtests=disabled -Dexamples=disabled -Dbenchmarks=disabled &&
+  (cd "$work" && step "$install_log" meson setup "$work/loom-build" "$src" --prefix="$prefix" \
+      -Dtests=disabled -Dexamples=disabled -Dbenchmarks=disabled) &&
     step "$install_log" meson install -C "$work/loom-build" --destdir "$dest"
 }
 installed=no
