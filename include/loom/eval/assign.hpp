@@ -115,9 +115,10 @@ template <class T, class E>
 LOOM_INLINE void run_flat(T* out, const std::byte* const* base, const E& e, std::size_t n) {
     using K = kernel<T, E>;
     if constexpr (K::may_stream) {
-        if (streams(out, n * sizeof(T) * (walker<E>::leaves + 1))) {
-            K::row_flat_streamed(e, out, base, n);
-            return simd::stream_fence();
+        if (streams(out, n * sizeof(T) * (walker<E>::leaves + 1))) [[unlikely]] {
+            typename K::bases b;
+            for (std::size_t k = 0; k < walker<E>::leaves; ++k) b.p[k] = base[k];
+            return K::row_flat_streamed(e, out, b, n);
         }
     }
     K::row_flat(e, out, base, n);
