@@ -457,16 +457,32 @@ TEST_CASE("the streaming threshold: per thread, 0 for never, against the bytes a
 #endif
     alignas(64) double buf[16] = {};
     CHECK(loom::detail::streams(buf + 1, 1000) == has);
+    CHECK(loom::detail::streams(buf + 1, 1001) == has);
     CHECK_FALSE(loom::detail::streams(buf + 1, 999));
-    // a pointer that is not aligned to its element type never streams
-    const auto* odd = reinterpret_cast<const double*>(reinterpret_cast<const char*>(buf) + 4);
-    CHECK_FALSE(loom::detail::streams(odd, 1 << 20));
-    // the elements before the first one aligned for the stores
+    CHECK_FALSE(loom::detail::streams(buf + 1, 0));
+    {
+        const loom::streaming_threshold_scope never(0);  // 0: never, however many bytes
+        CHECK(loom::streaming_threshold() == 0);
+        CHECK_FALSE(loom::detail::streams(buf, std::numeric_limits<std::size_t>::max()));
+        CHECK_FALSE(loom::detail::streams(buf, 0));
+    }
+    {
+        const loom::streaming_threshold_scope largest(std::numeric_limits<std::size_t>::max());
+        CHECK(loom::streaming_threshold() == std::numeric_limits<std::size_t>::max());
+        CHECK(loom::detail::streams(buf, std::numeric_limits<std::size_t>::max()) == has);
+        CHECK_FALSE(loom::detail::streams(buf, std::numeric_limits<std::size_t>::max() - 1));
+    }
+    CHECK(loom::streaming_threshold() == 1000);
+    // the elements before the first one aligned for the stores: all of them
+    // for a pointer that is not aligned to its element type (never streamed)
     if constexpr (has) {
         constexpr std::size_t per = loom::simd::stream_align<double> / sizeof(double);
         CHECK(loom::detail::stream_head(buf, 100) == 0);
         CHECK(loom::detail::stream_head(buf + 1, 100) == per - 1);
         CHECK(loom::detail::stream_head(buf + 1, per - 2) == per - 2);  // no more than there are
+        const auto* odd = reinterpret_cast<const double*>(reinterpret_cast<const char*>(buf) + 4);
+        CHECK(loom::detail::stream_head(odd, 100) == 100);
+        CHECK(loom::detail::stream_head(odd, 0) == 0);
     }
     // the bytes a planned assignment moves: the target's elements and each
     // operand's own, broadcast axes not counted (derived from the plan's strides)

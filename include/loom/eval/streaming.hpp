@@ -10,7 +10,10 @@
 namespace loom {
 
 namespace detail {
-inline constinit thread_local std::size_t streaming_threshold_ = LOOM_STREAMING_THRESHOLD;
+// The threshold less one, wrapping: 0 (never) is the largest value, so that
+// streams() is a single comparison on every assignment, small ones included.
+inline constinit thread_local std::size_t streaming_threshold_less1_ =
+    static_cast<std::size_t>(LOOM_STREAMING_THRESHOLD) - 1;
 }  // namespace detail
 
 //! Assignments that move at least this many bytes (the target's elements and
@@ -22,14 +25,14 @@ inline constinit thread_local std::size_t streaming_threshold_ = LOOM_STREAMING_
 //! when it would have stayed in that cache, it costs a trip to memory. This
 //! thread's value; the default is the Meson option `streaming_threshold`
 //! (64 MiB, twice a common 32 MiB last-level cache).
-inline std::size_t streaming_threshold() noexcept { return detail::streaming_threshold_; }
+inline std::size_t streaming_threshold() noexcept { return detail::streaming_threshold_less1_ + 1; }
 
 //! Sets this thread's threshold (0: never stream); returns the previous one.
 //!   loom::set_streaming_threshold(0);                // plain stores only
 //!   loom::set_streaming_threshold(std::size_t{256} << 20);  // assignments moving 256 MiB or more
 inline std::size_t set_streaming_threshold(std::size_t bytes) noexcept {
-    const std::size_t old = detail::streaming_threshold_;
-    detail::streaming_threshold_ = bytes;
+    const std::size_t old = streaming_threshold();
+    detail::streaming_threshold_less1_ = bytes - 1;
     return old;
 }
 
@@ -49,23 +52,20 @@ private:
 namespace detail {
 
 // Whether an assignment into out that moves `bytes` in all writes with
-// simd::stream: the threshold, a SIMD build on x86, and out aligned to a T
-// (views always are).
+// simd::stream: the threshold and a SIMD build on x86.
 template <class T>
-inline bool streams(const T* out, std::size_t bytes) noexcept {
-    if constexpr (simd::stream_align<T> == 0) {
-        return false;
-    } else {
-        const std::size_t t = streaming_threshold_;
-        return t != 0 && bytes >= t && reinterpret_cast<std::uintptr_t>(out) % sizeof(T) == 0;
-    }
+inline bool streams(const T*, std::size_t bytes) noexcept {
+    if constexpr (simd::stream_align<T> == 0) return false;
+    else return bytes > streaming_threshold_less1_;
 }
 
-// How many of n elements at out precede the first one aligned for simd::stream.
+// How many of n elements at out precede the first one aligned for
+// simd::stream: all n when out is not aligned to a T (no element ever is).
 template <class T>
 inline std::size_t stream_head(const T* out, std::size_t n) noexcept {
     constexpr std::size_t a = simd::stream_align<T> ? simd::stream_align<T> : 1;
     const std::size_t mis = reinterpret_cast<std::uintptr_t>(out) % a;
+    if (mis % sizeof(T) != 0) return n;
     const std::size_t head = mis ? (a - mis) / sizeof(T) : 0;
     return head < n ? head : n;
 }
