@@ -3,7 +3,8 @@
 # does (kernel::prefetches in include/loom/eval/kernel.hpp).
 # Usage: check_prefetch.py -- COMPILER [FLAGS...]
 # Compiles two assignments to assembly at -O2 with the given compiler and flags:
-#   heavy  r = exp(a) * c, c(M,1): its flat loop and its broadcast row loops both hold a prefetch
+#   heavy  r = exp(a) * c (shapes known at run time only, so every path is compiled: the flat loop for
+#          same shapes, the row loops of broadcasts such as c(M,1)): both hold a prefetch
 #          (GCC once dropped the calls of a not-inlined prefetch helper from the row loops alone, taking a
 #          function that only prefetches for one without effect; the flat loops kept theirs), so
 #          prefetch instructions are required in a function named for the row loops ("rows") and in

@@ -116,7 +116,7 @@ LOOM_INLINE void run_flat(T* out, const std::byte* const* base, const E& e, std:
     using K = kernel<T, E>;
     if constexpr (K::may_stream) {
         if (streams(out, n * sizeof(T) * (walker<E>::leaves + 1))) [[unlikely]] {
-            typename K::bases b;
+            typename K::bases b{};
             for (std::size_t k = 0; k < walker<E>::leaves; ++k) b.p[k] = base[k];
             return K::row_flat_streamed(e, out, b, n);
         }
