@@ -456,21 +456,21 @@ TEST_CASE("the streaming threshold: per thread, 0 for never, against the bytes a
     STATIC_REQUIRE(has);
 #endif
     alignas(64) double buf[16] = {};
-    CHECK(loom::detail::streams(buf + 1, 1000) == has);
-    CHECK(loom::detail::streams(buf + 1, 1001) == has);
-    CHECK_FALSE(loom::detail::streams(buf + 1, 999));
-    CHECK_FALSE(loom::detail::streams(buf + 1, 0));
+    CHECK(loom::detail::streams<double>(1000) == has);
+    CHECK(loom::detail::streams<double>(1001) == has);
+    CHECK_FALSE(loom::detail::streams<double>(999));
+    CHECK_FALSE(loom::detail::streams<double>(0));
     {
         const loom::streaming_threshold_scope never(0);  // 0: never, however many bytes
         CHECK(loom::streaming_threshold() == 0);
-        CHECK_FALSE(loom::detail::streams(buf, std::numeric_limits<std::size_t>::max()));
-        CHECK_FALSE(loom::detail::streams(buf, 0));
+        CHECK_FALSE(loom::detail::streams<double>(std::numeric_limits<std::size_t>::max()));
+        CHECK_FALSE(loom::detail::streams<double>(0));
     }
     {
         const loom::streaming_threshold_scope largest(std::numeric_limits<std::size_t>::max());
         CHECK(loom::streaming_threshold() == std::numeric_limits<std::size_t>::max());
-        CHECK(loom::detail::streams(buf, std::numeric_limits<std::size_t>::max()) == has);
-        CHECK_FALSE(loom::detail::streams(buf, std::numeric_limits<std::size_t>::max() - 1));
+        CHECK(loom::detail::streams<double>(std::numeric_limits<std::size_t>::max()) == has);
+        CHECK_FALSE(loom::detail::streams<double>(std::numeric_limits<std::size_t>::max() - 1));
     }
     CHECK(loom::streaming_threshold() == 1000);
     // the elements before the first one aligned for the stores: all of them
@@ -498,7 +498,7 @@ TEST_CASE("the streaming threshold: per thread, 0 for never, against the bytes a
     CHECK(K::moved(p) == (120 + 40 + 3 + 10) * sizeof(double));
     CHECK(K::moved_at_most(p) == 4 * 120 * sizeof(double));
     loom::set_streaming_threshold(0);
-    CHECK_FALSE(loom::detail::streams(buf, static_cast<std::size_t>(-1)));
+    CHECK_FALSE(loom::detail::streams<double>(static_cast<std::size_t>(-1)));
     loom::set_streaming_threshold(old);
     CHECK(loom::streaming_threshold() == LOOM_STREAMING_THRESHOLD);
     {

@@ -115,7 +115,7 @@ template <class T, class E>
 LOOM_INLINE void run_flat(T* out, const std::byte* const* base, const E& e, std::size_t n) {
     using K = kernel<T, E>;
     if constexpr (K::may_stream) {
-        if (streams(out, n * sizeof(T) * (walker<E>::leaves + 1))) [[unlikely]] {
+        if (streams<T>(n * sizeof(T) * (walker<E>::leaves + 1))) [[unlikely]] {
             typename K::bases b{};
             for (std::size_t k = 0; k < walker<E>::leaves; ++k) b.p[k] = base[k];
             return K::row_flat_streamed(e, out, b, n);
@@ -305,7 +305,7 @@ bool assign_owning_2d(T* data, const shape_t& shape, const E& e, const leaves_of
             steps[k] = {nullptr, col * static_cast<std::ptrdiff_t>(K::W), col};
         }
         if (!(rank2 && full0 && full1)) return false;
-        const bool nt = K::may_stream && streams(data, moved * sizeof(T));
+        const bool nt = K::may_stream && streams<T>(moved * sizeof(T));
         K::rows_general(e, data, static_cast<std::ptrdiff_t>(n), base, is, steps, m, n, nt);
         if (nt) simd::stream_fence();
         return true;

@@ -456,7 +456,7 @@ struct kernel {
             rows<row_kind::packed>(e, out, p, s);
         } else {
             // streamed, the flat kind runs as the general one (rows_streamed)
-            s.nt = may_stream && s.out_step == 1 && streams(out, moved_at_most(p)) && streams(out, moved(p));
+            s.nt = may_stream && s.out_step == 1 && streams<T>(moved_at_most(p)) && streams<T>(moved(p));
             if (flat && !s.nt) rows<row_kind::flat>(e, out, p, s);
             else if (!packed) rows<row_kind::general>(e, out, p, s);
             else if constexpr (Dense) assert(!"kernel::run<Dense>: a leaf or the target steps by neither 0 nor one element");

@@ -51,10 +51,11 @@ private:
 
 namespace detail {
 
-// Whether an assignment into out that moves `bytes` in all writes with
-// simd::stream: the threshold and a SIMD build on x86.
+// Whether an assignment of T elements that moves `bytes` in all writes with
+// simd::stream: the threshold and a SIMD build on x86 (a target not aligned
+// to a T is handled by stream_head).
 template <class T>
-inline bool streams(const T*, std::size_t bytes) noexcept {
+inline bool streams(std::size_t bytes) noexcept {
     if constexpr (simd::stream_align<T> == 0) return false;
     else return bytes > streaming_threshold_less1_;
 }
