@@ -359,6 +359,35 @@ TEMPLATE_LIST_TEST_CASE("strided, transposed and reversed targets", "[eval][kern
     law<TestType>({{1000}}, {{1}}, {{1000}}, {{1000}, {-1}});
 }
 
+// Untiled, the rows' call also runs the third axis from the end (the block's
+// planes, kernel.hpp row_state::planes): every kind with row and plane pitches
+// that keep the axes from coalescing, planes walked backwards, rank 4 (the
+// odometer around the planes), rows shorter and longer than a batch, and the
+// non-temporal stores.
+template <class T>
+void law_planes() {
+    for (std::size_t n : {5, 33}) {
+        const auto N = static_cast<std::ptrdiff_t>(n);
+        const layout gaps{{3, 4, n}, {5 * (N + 2), N + 2, 1}};   // rows of n, 2 apart; planes of 4 rows, 1 row apart
+        const layout target{{3, 4, n}, {4 * (N + 1) + 3, N + 1, 1}, 1};
+        law<T>(gaps, gaps, gaps, target);                                       // flat
+        law<T>(gaps, layout{{4, 1}}, layout{{n}}, target);                      // general
+        law<T>(layout{{3, 4, n}, {8 * N + 8, 2 * N + 2, 2}}, layout{{4, 1}}, gaps, target);  // packed
+        law<T>(gaps, gaps, layout{{3, 1, 1}}, layout{{3, 4, n}, {-(4 * N + 7), N + 1, 1}});  // planes backwards
+        law<T>(layout{{3, 4, n}, {-5 * (N + 2), N + 2, 1}}, layout{{1, 4, n}}, layout{{1}}, target);
+        // rank 4: the 4-D pattern (8,1,6,1) with (7,1,5), smaller and with rows of n
+        law<T>({{2, 1, 3, 1}}, {{4, 1, n}}, {{1}}, {{2, 4, 3, n}});
+        law<T>({{2, 1, 3, 1}}, {{4, 1, n}}, {{1}}, layout{{2, 4, 3, n}, {16 * N + 20, 4 * N + 4, N + 1, 1}});
+        law<T>({{2, 3, 1, n}}, gaps, {{4, 1}}, layout{{2, 3, 4, n}, {16 * N + 20, 4 * N + 4, N + 1, 1}, 3});
+    }
+}
+TEMPLATE_LIST_TEST_CASE("the third axis from the end in the rows' call: every kind, ranks 3 and 4", "[eval][kernel][planes]",
+                        law_types) {
+    law_planes<TestType>();
+    const loom::streaming_threshold_scope everything(1);  // the same with non-temporal stores
+    law_planes<TestType>();
+}
+
 TEMPLATE_LIST_TEST_CASE("0-size axes and rank 0", "[eval][kernel][edge]", law_types) {
     law<TestType>({{0}}, {{0}}, {{0}}, {{0}});
     law<TestType>({{0}}, {{1}}, {{}}, {{0}});

@@ -20,15 +20,15 @@ namespace loom::detail {
 template <class T, class E>
 inline constexpr bool runs_simd = LOOM_SIMD && simd::vectorizable<T> && walker<E>::template simd<T>;
 
-// How the innermost loop sees the operands of one assignment. Decided once
-// per assignment, not per row:
+// The kinds of rows, how the innermost loop sees the operands of one
+// assignment (kernel::flat_rows, general_rows, packed_rows). Decided once per
+// assignment, not per row (driver::run):
 //   flat    every leaf and the target step by one element: one shared index,
 //           the loop a hand-written one would be
 //   general a leaf is broadcast along the row (stride 0): its batches are its
 //           value splatted, every leaf steps by its own step
 //   packed  a leaf or the target is strided: gathered/scattered through
 //           chunk buffers, then as general
-enum class row_kind { flat, general, packed };
 
 // dst[i * ld + j] <- the T at src + i * sizeof(T) + j * col bytes, for i < m,
 // j < n: a tile of an operand that runs down the target's columns
@@ -73,14 +73,55 @@ void pack_transposed(T* dst, std::size_t ld, const std::byte* src, std::ptrdiff_
         for (std::size_t i = 0; i < m; ++i) dst[i * ld + j] = at(i, j);
 }
 
-template <class T, class E>
-struct kernel {
-    static constexpr std::size_t L = walker<E>::leaves;
+// Per-assignment state of the rows of a plan: the inner steps and the buffers
+// the row kinds use.
+template <class T, std::size_t L>
+struct row_state {
     static constexpr std::size_t slots = L ? L : 1;
-    static constexpr bool vectorized = runs_simd<T, E>;
-    static constexpr std::size_t W = vectorized ? simd::lanes<T> : 1;
+    std::size_t n;                 // row length
+    std::ptrdiff_t out_step;       // target stride, elements
+    std::ptrdiff_t step[slots];    // leaf strides, bytes
+    bool tiled;                    // walk the two innermost axes in tiles
+    bool nt = false;               // flat and general kinds: non-temporal stores (streams())
+    T* tiles = nullptr;            // tiled, packed kind: a tile buffer per strided leaf, when every
+                                   // strided leaf is contiguous down the target's columns
+    cursor c[slots] = {};          // steps per leaf; pointers are set per row
+    // Untiled, every block of rows is repeated `planes` times along the third
+    // axis from the end, ps (target, elements) and ips[k] (leaves, bytes)
+    // apart, in the same call: one call of the rows per plane cost the 4-D
+    // pattern r(16,14,12,10) = a(16,1,12,1) + b(14,1,10) 1.1-1.4x the time.
+    std::size_t planes = 1;
+    std::ptrdiff_t ps = 0;
+    std::ptrdiff_t ips[slots] = {};
+};
+
+// m rows of n elements of one expression, from the leaves at ptr[k], the rows
+// os (target, elements) and is[k] (leaves, bytes) apart, s.planes times (the
+// planes s.ps and s.ips[k] apart): the part of a kernel that depends on its
+// expression, one function per row kind (kernel::flat_rows and the others).
+// The expression goes behind void so that what is around the rows (the plan's
+// odometer, the tiles, the choice of kind: driver) is compiled once per element
+// type and leaf count, not once per expression (8 expressions of
+// bench/compile_exprs.cpp: 98.0 -> 77.9 KB of code at -O2).
+template <class T, std::size_t L>
+using rows_fn = void (*)(const void* e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
+                         const std::ptrdiff_t* is, const row_state<T, L>& s, std::size_t m, std::size_t n);
+
+// One expression's rows, by kind (packed: null where the caller knows that no
+// leaf or target is strided; every kind is packed's when not vectorized).
+template <class T, std::size_t L>
+struct row_bodies {
+    rows_fn<T, L> flat, general, packed;
+};
+
+// Everything of an assignment by plan but its rows: which kind the rows are,
+// the odometer over the outer axes, the tiles, the tile buffers of the turned
+// leaves, the non-temporal stores' decision and fence.
+template <class T, std::size_t L, bool Vectorized, bool MayStream>
+struct driver {
+    static constexpr std::size_t slots = L ? L : 1;
+    static constexpr std::size_t W = Vectorized ? simd::lanes<T> : 1;
     static constexpr auto one = static_cast<std::ptrdiff_t>(sizeof(T));
-    static constexpr std::size_t chunk = 256;  // elements per packed chunk
     static constexpr std::size_t tile = 64;    // rows and columns of a tile
     // rows x columns of a tile when strided leaves are turned into rows (pack_transposed).
     // A + transpose(B) with tiles of 32 x 64, 64 x 64, 32 x 128: 4.4, 4.1-4.6, 4.0 ms at
@@ -89,6 +130,172 @@ struct kernel {
     // 1.34-1.37, 1.33-1.50 us at 64 x 64 (Eigen 1.40) and 8.1-9.4, 7.4-10.1, 10.9-15.8 ms
     // at 2048 x 2048, three runs each
     static constexpr std::size_t turn_rows = 16, turn_cols = 64;
+    using state = row_state<T, L>;
+
+    // The bytes an assignment by plan p moves, its target's elements and every
+    // leaf's (each a T when the kernel may stream); and a bound of it without a
+    // loop (no leaf reads more elements than the target has), which rejects
+    // small assignments first.
+    static std::size_t moved(const plan<L>& p) {
+        std::size_t c = p.size;
+        for (std::size_t k = 0; k < L; ++k) c += p.leaf_count(k);
+        return c * sizeof(T);
+    }
+    static std::size_t moved_at_most(const plan<L>& p) { return p.size * sizeof(T) * (L + 1); }
+
+    // The two innermost axes: m rows of s.n elements, the rows os (target,
+    // elements) and is[k] (leaves, bytes) apart, in one call of body. Or, when
+    // an operand runs against the target's order (A + transpose(B)), in square
+    // tiles, so that the lines such an operand touches stay in L1 across rows;
+    // with s.tiles, the strided leaves' tiles are turned into rows first
+    // (pack_transposed) and body is the general kind's.
+    static void block(const void* e, T* out, const std::byte* const* ptr, const state& s, std::size_t m,
+                      std::ptrdiff_t os, const std::ptrdiff_t* is, rows_fn<T, L> body) {
+        const std::size_t ti = !s.tiled ? m : s.tiles ? turn_rows : tile;
+        const std::size_t tj = !s.tiled ? s.n : s.tiles ? turn_cols : tile;
+        const std::byte* q[slots] = {};
+        std::ptrdiff_t qs[slots] = {};
+        for (std::size_t i0 = 0; i0 < m; i0 += ti) {
+            const std::size_t rows = std::min(m - i0, ti);
+            const auto i = static_cast<std::ptrdiff_t>(i0);
+            for (std::size_t j0 = 0; j0 < s.n; j0 += tj) {
+                const std::size_t cols = std::min(s.n - j0, tj);
+                const auto j = static_cast<std::ptrdiff_t>(j0);
+                for (std::size_t k = 0; k < L; ++k) q[k] = ptr[k] + i * is[k] + j * s.step[k];
+                if constexpr (Vectorized) {
+                    if (s.tiles) {
+                        T* buf = s.tiles;
+                        for (std::size_t k = 0; k < L; ++k) {
+                            qs[k] = is[k];
+                            if (s.step[k] == 0 || s.step[k] == one) continue;
+                            pack_transposed(buf, turn_cols, q[k], s.step[k], rows, cols);
+                            q[k] = reinterpret_cast<const std::byte*>(buf);
+                            qs[k] = static_cast<std::ptrdiff_t>(turn_cols) * one;
+                            buf += turn_rows * turn_cols;
+                        }
+                        body(e, out + i * os + j, os, q, qs, s, rows, cols);
+                        continue;
+                    }
+                }
+                body(e, out + i * os + j * s.out_step, os, q, is, s, rows, cols);
+            }
+        }
+    }
+
+    // Every row of the plan: the two innermost axes as a block (untiled, the
+    // third from the end too, as the block's planes), the outer ones as an
+    // odometer.
+    static void rows(const void* e, T* out, const plan<L>& p, const state& s, rows_fn<T, L> body) {
+        const std::byte* ptr[slots] = {};
+        for (std::size_t k = 0; k < L; ++k) ptr[k] = p.base[k];
+        const std::size_t r = p.rank;
+        const std::size_t m = r >= 2 ? p.extent[r - 2] : 1;
+        const std::ptrdiff_t os = r >= 2 ? p.out[r - 2] : 0;
+        std::ptrdiff_t is[slots] = {};
+        for (std::size_t k = 0; r >= 2 && k < L; ++k) is[k] = p.in[k][r - 2];
+        const std::size_t outer = r <= 2 ? 0 : r - 2 - (s.tiled ? 0 : 1);  // the odometer's axes
+        if (outer == 0) return block(e, out, ptr, s, m, os, is, body);
+        shape_t idx(outer, 0);
+        for (;;) {
+            block(e, out, ptr, s, m, os, is, body);
+            std::size_t d = outer;
+            for (;;) {
+                if (d == 0) return;
+                --d;
+                out += p.out[d];
+                for (std::size_t k = 0; k < L; ++k) ptr[k] += p.in[k][d];
+                if (++idx[d] < p.extent[d]) break;
+                idx[d] = 0;
+                const auto ext = static_cast<std::ptrdiff_t>(p.extent[d]);
+                out -= p.out[d] * ext;
+                for (std::size_t k = 0; k < L; ++k) ptr[k] -= p.in[k][d] * ext;
+            }
+        }
+    }
+
+    // The packed kind with s.tiles set: the tile buffers on the stack for up to
+    // two turned leaves (a heap block freed every call cost 9% of a 64 x 64
+    // A + transpose(B) in malloc_consolidate), on the heap past that.
+    [[gnu::noinline]] static void rows_turned(const void* e, T* out, const plan<L>& p, state& s, std::size_t turned,
+                                              rows_fn<T, L> general) {
+        constexpr std::size_t per_leaf = turn_rows * turn_cols;
+        alignas(64) T local[2 * per_leaf];
+        std::unique_ptr<T[]> heap;
+        if (turned > 2) heap = std::make_unique_for_overwrite<T[]>(turned * per_leaf);
+        s.tiles = heap ? heap.get() : local;
+        rows(e, out, p, s, general);
+    }
+
+    static void run_packed(const void* e, T* out, const plan<L>& p, state& s, const row_bodies<T, L>& b) {
+        const std::size_t r = p.rank;
+        // A + transpose(B): when every strided leaf is contiguous down the
+        // target's columns (and the target along its rows), tiles of those
+        // leaves are transposed into buffers and the rows run as the general kind.
+        std::size_t turned = 0;
+        bool turnable = Vectorized && s.tiled && s.out_step == 1;
+        for (std::size_t k = 0; turnable && k < L; ++k) {
+            if (s.step[k] == 0 || s.step[k] == one) continue;
+            turnable = p.in[k][r - 2] == one;
+            ++turned;
+        }
+        if (turnable && turned) return rows_turned(e, out, p, s, turned, b.general);
+        rows(e, out, p, s, b.packed);
+    }
+
+    // Dense: the caller writes into a row-major contiguous target from leaves
+    // that all own row-major contiguous memory (owning_tree), so every step
+    // along a row is 0 or one element and the packed kind, the tiles and the
+    // turned tiles are not compiled (b.packed may be null).
+    template <bool Dense>
+    [[gnu::noinline]] static void run(const void* e, T* out, const plan<L>& p, const row_bodies<T, L>& b) {
+        if (p.size == 0) return;
+        state s;
+        const std::size_t r = p.rank;
+        s.n = r ? p.extent[r - 1] : 1;
+        s.out_step = r ? p.out[r - 1] : 1;
+        bool flat = s.out_step == 1, packed = s.out_step != 1;
+        // tiles when an operand steps across cache lines along the row but
+        // more closely along the next axis out
+        const auto against = [&](std::ptrdiff_t inner, std::ptrdiff_t outer) {
+            return r >= 2 && std::abs(inner) > 64 && std::abs(outer) < std::abs(inner);
+        };
+        s.tiled = r >= 2 && against(s.out_step * one, p.out[r - 2] * one);
+        for (std::size_t k = 0; k < L; ++k) {
+            s.step[k] = r ? p.in[k][r - 1] : 0;
+            flat = flat && s.step[k] == one;
+            packed = packed || (s.step[k] != 0 && s.step[k] != one);
+            s.tiled = s.tiled || (r >= 2 && against(s.step[k], p.in[k][r - 2]));
+            const bool bcast = s.step[k] == 0;
+            s.c[k] = {nullptr, bcast ? 0 : one * static_cast<std::ptrdiff_t>(W), bcast ? 0 : one};
+        }
+        if (r >= 3 && !s.tiled) {
+            s.planes = p.extent[r - 3];
+            s.ps = p.out[r - 3];
+            for (std::size_t k = 0; k < L; ++k) s.ips[k] = p.in[k][r - 3];
+        }
+        if constexpr (!Vectorized) {
+            // every kind is the scalar rows with the leaves' own steps: one copy of the rows
+            rows(e, out, p, s, b.packed);
+        } else {
+            // streamed, the flat kind runs as the general one (rows_streamed)
+            s.nt = MayStream && s.out_step == 1 && streams<T>(moved_at_most(p)) && streams<T>(moved(p));
+            if (flat && !s.nt) rows(e, out, p, s, b.flat);
+            else if (!packed) rows(e, out, p, s, b.general);
+            else if constexpr (Dense) assert(!"driver::run<Dense>: a leaf or the target steps by neither 0 nor one element");
+            else run_packed(e, out, p, s, b);
+            if (s.nt) simd::stream_fence();
+        }
+    }
+};
+
+template <class T, class E>
+struct kernel {
+    static constexpr std::size_t L = walker<E>::leaves;
+    static constexpr std::size_t slots = L ? L : 1;
+    static constexpr bool vectorized = runs_simd<T, E>;
+    static constexpr std::size_t W = vectorized ? simd::lanes<T> : 1;
+    static constexpr auto one = static_cast<std::ptrdiff_t>(sizeof(T));
+    static constexpr std::size_t chunk = 256;  // elements per packed chunk
     // Non-temporal stores (streams()) for large targets, unless the loop is
     // bound by computing: then they made it slower (exp(a) * sin(b) out of
     // cache: 1.5x the time), and the streamed copy of the rows is not compiled.
@@ -109,29 +316,10 @@ struct kernel {
     // prefetchers, 1.00-1.09x and 0.99-1.01x.
     static constexpr std::size_t line = 64 / sizeof(T);
 
-    // The bytes an assignment by plan p moves, its target's elements and every
-    // leaf's (each a T when the kernel may stream); and a bound of it without a
-    // loop (no leaf reads more elements than the target has), which rejects
-    // small assignments first.
-    static std::size_t moved(const plan<L>& p) {
-        std::size_t c = p.size;
-        for (std::size_t k = 0; k < L; ++k) c += p.leaf_count(k);
-        return c * sizeof(T);
-    }
-    static std::size_t moved_at_most(const plan<L>& p) { return p.size * sizeof(T) * (L + 1); }
-
-    // Per-assignment state: the inner steps and the buffers the row kinds use.
-    struct row_state {
-        row_kind kind;
-        std::size_t n;                 // row length
-        std::ptrdiff_t out_step;       // target stride, elements
-        std::ptrdiff_t step[slots];    // leaf strides, bytes
-        bool tiled;                    // walk the two innermost axes in tiles
-        bool nt = false;               // flat and general kinds: non-temporal stores (streams())
-        T* tiles = nullptr;            // tiled, packed kind: a tile buffer per strided leaf, when every
-                                       // strided leaf is contiguous down the target's columns
-        cursor c[slots] = {};               // steps per leaf; pointers are set per row
-    };
+    using driver_type = driver<T, L, vectorized, may_stream>;
+    using row_state = loom::detail::row_state<T, L>;
+    static std::size_t moved(const plan<L>& p) { return driver_type::moved(p); }
+    static std::size_t moved_at_most(const plan<L>& p) { return driver_type::moved_at_most(p); }
 
     // out[0 .. n) <- e with every leaf stepping by one element from base[k].
     LOOM_INLINE static void row_flat(const E& e, T* out, const std::byte* const* base_in, std::size_t n) {
@@ -322,163 +510,61 @@ struct kernel {
         }
     }
 
-    // One tile of the packed kind when every strided leaf runs down the
-    // target's columns: those leaves' tiles turned into rows (s.tiles), then
-    // the general kind over m rows of n.
-    static void turned_tile(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::ptrdiff_t i,
-                            std::ptrdiff_t j, std::size_t m, std::size_t n, std::ptrdiff_t os, const std::ptrdiff_t* is) {
+    // f(out, leaves) for count steps, the target's os elements and leaf k's
+    // is[k] bytes apart: the rows of a block, or the planes.
+    template <class F>
+    LOOM_INLINE static void each(T* out, std::ptrdiff_t os, const std::byte* const* ptr, const std::ptrdiff_t* is,
+                                 std::size_t count, F f) {
         const std::byte* q[slots] = {};
-        std::ptrdiff_t qs[slots] = {};
-        T* buf = s.tiles;
-        for (std::size_t k = 0; k < L; ++k) {
-            q[k] = ptr[k] + i * is[k] + j * s.step[k];
-            qs[k] = is[k];
-            if (s.step[k] == 0 || s.step[k] == one) continue;
-            pack_transposed(buf, turn_cols, q[k], s.step[k], m, n);
-            q[k] = reinterpret_cast<const std::byte*>(buf);
-            qs[k] = static_cast<std::ptrdiff_t>(turn_cols) * one;
-            buf += turn_rows * turn_cols;
-        }
-        rows_general(e, out, os, q, qs, s.c, m, n, s.nt);
-    }
-
-    template <row_kind K>
-    LOOM_INLINE static void row(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::size_t n) {
-        if constexpr (!vectorized) row_scalar(e, out, ptr, s, n);
-        else if constexpr (K == row_kind::flat) row_flat(e, out, ptr, n);
-        else row_packed(e, out, ptr, s, n);  // the general kind goes through rows_general
-    }
-
-    // The two innermost axes: m rows of s.n elements, the rows os (target,
-    // elements) and is[k] (leaves, bytes) apart. Row by row; or, when an
-    // operand runs against the target's order (A + transpose(B)), in square
-    // tiles, so that the lines such an operand touches stay in L1 across rows.
-    template <row_kind K>
-    static void block(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::size_t m,
-                      std::ptrdiff_t os, const std::ptrdiff_t* is) {
-        // untiled: one tile of every row (one call site keeps the code small)
-        const std::size_t ti = !s.tiled ? m : s.tiles ? turn_rows : tile;
-        const std::size_t tj = !s.tiled ? s.n : s.tiles ? turn_cols : tile;
-        const std::byte* q[slots] = {};
-        for (std::size_t i0 = 0; i0 < m; i0 += ti) {
-            const std::size_t i1 = std::min(m, i0 + ti);
-            for (std::size_t j0 = 0; j0 < s.n; j0 += tj) {
-                const std::size_t jn = std::min(s.n - j0, tj);
-                const auto j = static_cast<std::ptrdiff_t>(j0);
-                if constexpr (K == row_kind::general && vectorized) {
-                    const auto i = static_cast<std::ptrdiff_t>(i0);
-                    for (std::size_t k = 0; k < L; ++k) q[k] = ptr[k] + i * is[k] + j * s.step[k];
-                    rows_general(e, out + i * os + j * s.out_step, os, q, is, s.c, i1 - i0, jn, s.nt);
-                } else if (K == row_kind::packed && s.tiles) {
-                    const auto i = static_cast<std::ptrdiff_t>(i0);
-                    if constexpr (vectorized) turned_tile(e, out + i * os + j, ptr, s, i, j, i1 - i0, jn, os, is);
-                } else {
-                    for (std::size_t i = i0; i < i1; ++i) {
-                        const auto ii = static_cast<std::ptrdiff_t>(i);
-                        for (std::size_t k = 0; k < L; ++k) q[k] = ptr[k] + ii * is[k] + j * s.step[k];
-                        row<K>(e, out + ii * os + j * s.out_step, q, s, jn);
-                    }
-                }
-            }
+        for (std::size_t k = 0; k < L; ++k) q[k] = ptr[k];
+        for (std::size_t i = 0; i < count; ++i, out += os) {
+            f(out, q);
+            for (std::size_t k = 0; k < L; ++k) q[k] += is[k];
         }
     }
 
-    // Every row of the plan: the two innermost axes as a block, the outer
-    // ones as an odometer.
-    template <row_kind K>
-    static void rows(const E& e, T* out, const plan<L>& p, const row_state& s) {
-        const std::byte* ptr[slots] = {};
-        for (std::size_t k = 0; k < L; ++k) ptr[k] = p.base[k];
-        const std::size_t r = p.rank;
-        const std::size_t m = r >= 2 ? p.extent[r - 2] : 1;
-        const std::ptrdiff_t os = r >= 2 ? p.out[r - 2] : 0;
-        std::ptrdiff_t is[slots] = {};
-        for (std::size_t k = 0; r >= 2 && k < L; ++k) is[k] = p.in[k][r - 2];
-        if (r <= 2) return block<K>(e, out, ptr, s, m, os, is);
-        shape_t idx(r - 2, 0);
-        for (;;) {
-            block<K>(e, out, ptr, s, m, os, is);
-            std::size_t d = r - 2;
-            for (;;) {
-                if (d == 0) return;
-                --d;
-                out += p.out[d];
-                for (std::size_t k = 0; k < L; ++k) ptr[k] += p.in[k][d];
-                if (++idx[d] < p.extent[d]) break;
-                idx[d] = 0;
-                const auto ext = static_cast<std::ptrdiff_t>(p.extent[d]);
-                out -= p.out[d] * ext;
-                for (std::size_t k = 0; k < L; ++k) ptr[k] -= p.in[k][d] * ext;
-            }
-        }
+    // The rows of each kind (rows_fn): m rows of n elements from ptr, the rows
+    // os (target, elements) and is[k] (leaves, bytes) apart, s.planes times.
+    static void flat_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
+                          const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
+        const E& e = *static_cast<const E*>(ev);
+        each(out, s.ps, ptr, s.ips, s.planes, [&](T* o, const std::byte* const* q) {
+            each(o, os, q, is, m, [&](T* row, const std::byte* const* base) { row_flat(e, row, base, n); });
+        });
+    }
+    static void general_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
+                             const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
+        const E& e = *static_cast<const E*>(ev);
+        each(out, s.ps, ptr, s.ips, s.planes, [&](T* o, const std::byte* const* q) {
+            rows_general(e, o, os, q, is, s.c, m, n, s.nt);
+        });
+    }
+    static void packed_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
+                            const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
+        const E& e = *static_cast<const E*>(ev);
+        each(out, s.ps, ptr, s.ips, s.planes, [&](T* o, const std::byte* const* q) {
+            each(o, os, q, is, m, [&](T* row, const std::byte* const* base) {
+                if constexpr (vectorized) row_packed(e, row, base, s, n);
+                else row_scalar(e, row, base, s, n);
+            });
+        });
     }
 
-    // The packed kind with s.tiles set: the tile buffers on the stack for up to
-    // two turned leaves (a heap block freed every call cost 9% of a 64 x 64
-    // A + transpose(B) in malloc_consolidate), on the heap past that.
-    [[gnu::noinline]] static void rows_turned(const E& e, T* out, const plan<L>& p, row_state& s, std::size_t turned) {
-        constexpr std::size_t per_leaf = turn_rows * turn_cols;
-        alignas(64) T local[2 * per_leaf];
-        std::unique_ptr<T[]> heap;
-        if (turned > 2) heap = std::make_unique_for_overwrite<T[]>(turned * per_leaf);
-        s.tiles = heap ? heap.get() : local;
-        rows<row_kind::packed>(e, out, p, s);
+    // The rows run<Dense> can reach (driver::run): with Dense, no leaf or target
+    // is strided, so packed_rows is not compiled; not vectorized, every kind
+    // is packed_rows' scalar rows.
+    template <bool Dense>
+    static constexpr row_bodies<T, L> bodies() {
+        if constexpr (!vectorized) return {nullptr, nullptr, &packed_rows};
+        else if constexpr (Dense) return {&flat_rows, &general_rows, nullptr};
+        else return {&flat_rows, &general_rows, &packed_rows};
     }
 
-    // Dense: the caller writes into a row-major contiguous target from leaves
-    // that all own row-major contiguous memory (owning_tree), so every step
-    // along a row is 0 or one element and the packed kind, the tiles and the
-    // turned tiles are not compiled (a third of an expression's code).
+    // target <- e by plan p.
     template <bool Dense = false>
-    [[gnu::noinline]] static void run(const E& e, T* out, const plan<L>& p) {
-        if (p.size == 0) return;
-        row_state s;
-        const std::size_t r = p.rank;
-        s.n = r ? p.extent[r - 1] : 1;
-        s.out_step = r ? p.out[r - 1] : 1;
-        bool flat = s.out_step == 1, packed = s.out_step != 1;
-        // tiles when an operand steps across cache lines along the row but
-        // more closely along the next axis out
-        const auto against = [&](std::ptrdiff_t inner, std::ptrdiff_t outer) {
-            return r >= 2 && std::abs(inner) > 64 && std::abs(outer) < std::abs(inner);
-        };
-        s.tiled = r >= 2 && against(s.out_step * one, p.out[r - 2] * one);
-        for (std::size_t k = 0; k < L; ++k) {
-            s.step[k] = r ? p.in[k][r - 1] : 0;
-            flat = flat && s.step[k] == one;
-            packed = packed || (s.step[k] != 0 && s.step[k] != one);
-            s.tiled = s.tiled || (r >= 2 && against(s.step[k], p.in[k][r - 2]));
-            const bool bcast = s.step[k] == 0;
-            s.c[k] = {nullptr, bcast ? 0 : one * static_cast<std::ptrdiff_t>(W), bcast ? 0 : one};
-        }
-        if constexpr (!vectorized) {
-            // every kind is row_scalar with the leaves' own steps: one copy of the rows
-            rows<row_kind::packed>(e, out, p, s);
-        } else {
-            // streamed, the flat kind runs as the general one (rows_streamed)
-            s.nt = may_stream && s.out_step == 1 && streams<T>(moved_at_most(p)) && streams<T>(moved(p));
-            if (flat && !s.nt) rows<row_kind::flat>(e, out, p, s);
-            else if (!packed) rows<row_kind::general>(e, out, p, s);
-            else if constexpr (Dense) assert(!"kernel::run<Dense>: a leaf or the target steps by neither 0 nor one element");
-            else run_packed(e, out, p, s);
-            if (s.nt) simd::stream_fence();
-        }
-    }
-
-    static void run_packed(const E& e, T* out, const plan<L>& p, row_state& s) {
-        const std::size_t r = p.rank;
-        // A + transpose(B): when every strided leaf is contiguous down the
-        // target's columns (and the target along its rows), tiles of those
-        // leaves are transposed into buffers and the rows run as the general kind.
-        std::size_t turned = 0;
-        bool turnable = vectorized && s.tiled && s.out_step == 1;
-        for (std::size_t k = 0; turnable && k < L; ++k) {
-            if (s.step[k] == 0 || s.step[k] == one) continue;
-            turnable = p.in[k][r - 2] == one;
-            ++turned;
-        }
-        if (turnable && turned) return rows_turned(e, out, p, s, turned);
-        rows<row_kind::packed>(e, out, p, s);
+    LOOM_INLINE static void run(const E& e, T* out, const plan<L>& p) {
+        static constexpr row_bodies<T, L> b = bodies<Dense>();
+        driver_type::template run<Dense && vectorized>(&e, out, p, b);
     }
 };
 
