@@ -288,6 +288,7 @@ bool assign_owning_2d(T* data, const shape_t& shape, const E& e, const leaves_of
         cursor steps[L];
         // e's shape is the target's when some leaf has rank 2 and each axis is some leaf's
         bool rank2 = false, full0 = m == 1, full1 = n == 1;
+        bool along = true;  // every leaf steps along the rows (none is splatted)
         std::size_t moved = m * n;  // elements: the target's, then every leaf's (for streams())
         for (std::size_t k = 0; k < L; ++k) {
             const shape_t& s = *lv.d[k].shape;
@@ -298,6 +299,7 @@ bool assign_owning_2d(T* data, const shape_t& shape, const E& e, const leaves_of
             rank2 = rank2 || r == 2;
             full0 = full0 || e0 == m;
             full1 = full1 || e1 == n;
+            along = along && e1 == n;
             moved += e0 * e1;
             const std::ptrdiff_t col = e1 == 1 ? 0 : K::one;  // bytes per element along the row
             base[k] = lv.d[k].data;
@@ -306,7 +308,11 @@ bool assign_owning_2d(T* data, const shape_t& shape, const E& e, const leaves_of
         }
         if (!(rank2 && full0 && full1)) return false;
         const bool nt = K::may_stream && streams<T>(moved * sizeof(T));
-        K::rows_general(e, data, static_cast<std::ptrdiff_t>(n), base, is, steps, m, n, nt);
+        const auto os = static_cast<std::ptrdiff_t>(n);
+        // rows of leaves that all step along them (A(M,N) + b(N)) are flat
+        // loops, with no cursors to set up per row
+        if (along && !nt) K::each(data, os, base, is, m, [&](T* row, const std::byte* const* b) { K::row_flat(e, row, b, n); });
+        else K::rows_general(e, data, os, base, is, steps, m, n, nt);
         if (nt) simd::stream_fence();
         return true;
     } else {
