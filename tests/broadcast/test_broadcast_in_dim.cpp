@@ -13,12 +13,9 @@ using loom::shape_t;
 
 namespace {
 
+using ref::assignable_from_double;
+using ref::has;
 using ref::values;
-
-bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
-
-template <class V>
-concept assignable_from_double = requires(V v) { v = 1.0; };
 
 }  // namespace
 

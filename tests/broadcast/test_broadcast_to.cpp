@@ -13,10 +13,8 @@ using loom::shape_t;
 
 namespace {
 
+using ref::assignable_from_double;
 using ref::values;
-
-template <class V>
-concept assignable_from_double = requires(V v) { v = 1.0; };
 template <class V>
 concept add_assignable = requires(V v) { v += 1.0; };
 template <class V>

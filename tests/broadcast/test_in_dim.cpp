@@ -15,9 +15,8 @@ using loom::shape_t;
 
 namespace {
 
+using ref::has;
 using ref::values;
-
-bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 }  // namespace
 

@@ -209,4 +209,17 @@ std::string mismatch_near(const R& r, const std::vector<std::size_t>& shape, F&&
     return mismatch_with(r, shape, expected, [=](T a, T b) { return near(a, b, rel, abs); });
 }
 
+// Whether text s contains part (error messages).
+inline bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+// Whether a V can be assigned a double (arrays and writable views, not read-only ones).
+template <class V>
+concept assignable_from_double = requires(V v) { v = 1.0; };
+
+// The element of x (row-major, any rank) read at result index idx under broadcasting.
+template <class X>
+auto at(const X& x, const index_t& idx) {
+    return x.data()[offset(idx, std::vector<std::size_t>(x.shape().begin(), x.shape().end()))];
+}
+
 }  // namespace ref

@@ -26,8 +26,7 @@ using ref::iota;
 
 template <class X, class... A>
 concept can_view = requires(X&& x, A... a) { loom::view(static_cast<X&&>(x), a...); };
-template <class V>
-concept assignable_from_double = requires(V v) { v = 1.0; };
+using ref::assignable_from_double;
 
 }  // namespace
 
