@@ -102,7 +102,7 @@ struct row_state {
 // The expression goes behind void so that what is around the rows (the plan's
 // odometer, the tiles, the choice of kind: driver) is compiled once per element
 // type and leaf count, not once per expression (8 expressions of
-// bench/compile_exprs.cpp: 98.0 -> 77.9 KB of code at -O2).
+// bench/compile_exprs.cpp: 98.0 -> 77.4 KB of code at -O2).
 template <class T, std::size_t L>
 using rows_fn = void (*)(const void* e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
                          const std::ptrdiff_t* is, const row_state<T, L>& s, std::size_t m, std::size_t n);
@@ -131,6 +131,10 @@ struct driver {
     // at 2048 x 2048, three runs each
     static constexpr std::size_t turn_rows = 16, turn_cols = 64;
     using state = row_state<T, L>;
+
+    // Whether the rows' call runs the third axis from the end too (its planes):
+    // untiled plans of rank 3 and more.
+    static bool folds_planes(const plan<L>& p, const state& s) { return p.rank >= 3 && !s.tiled; }
 
     // The bytes an assignment by plan p moves, its target's elements and every
     // leaf's (each a T when the kernel may stream); and a bound of it without a
@@ -193,7 +197,7 @@ struct driver {
         const std::ptrdiff_t os = r >= 2 ? p.out[r - 2] : 0;
         std::ptrdiff_t is[slots] = {};
         for (std::size_t k = 0; r >= 2 && k < L; ++k) is[k] = p.in[k][r - 2];
-        const std::size_t outer = r <= 2 ? 0 : r - 2 - (s.tiled ? 0 : 1);  // the odometer's axes
+        const std::size_t outer = r <= 2 ? 0 : r - 2 - (folds_planes(p, s) ? 1 : 0);  // the odometer's axes
         if (outer == 0) return block(e, out, ptr, s, m, os, is, body);
         shape_t idx(outer, 0);
         for (;;) {
@@ -268,7 +272,7 @@ struct driver {
             const bool bcast = s.step[k] == 0;
             s.c[k] = {nullptr, bcast ? 0 : one * static_cast<std::ptrdiff_t>(W), bcast ? 0 : one};
         }
-        if (r >= 3 && !s.tiled) {
+        if (folds_planes(p, s)) {
             s.planes = p.extent[r - 3];
             s.ps = p.out[r - 3];
             for (std::size_t k = 0; k < L; ++k) s.ips[k] = p.in[k][r - 3];
@@ -291,15 +295,16 @@ struct driver {
 template <class T, class E>
 struct kernel {
     static constexpr std::size_t L = walker<E>::leaves;
-    static constexpr std::size_t slots = L ? L : 1;
     static constexpr bool vectorized = runs_simd<T, E>;
-    static constexpr std::size_t W = vectorized ? simd::lanes<T> : 1;
-    static constexpr auto one = static_cast<std::ptrdiff_t>(sizeof(T));
-    static constexpr std::size_t chunk = 256;  // elements per packed chunk
     // Non-temporal stores (streams()) for large targets, unless the loop is
     // bound by computing: then they made it slower (exp(a) * sin(b) out of
     // cache: 1.5x the time), and the streamed copy of the rows is not compiled.
     static constexpr bool may_stream = vectorized && !heavy_tree<E>::value;
+    using driver_type = driver<T, L, vectorized, may_stream>;
+    static constexpr std::size_t slots = driver_type::slots;
+    static constexpr std::size_t W = driver_type::W;
+    static constexpr auto one = driver_type::one;
+    static constexpr std::size_t chunk = 256;  // elements per packed chunk
     // Loops bound by computing (heavy trees) prefetch each leaf and the target
     // `ahead` bytes in front of the batch: at their pace the hardware
     // prefetchers alone did not keep the data coming (2048 x 2048 doubles:
@@ -316,7 +321,6 @@ struct kernel {
     // prefetchers, 1.00-1.09x and 0.99-1.01x.
     static constexpr std::size_t line = 64 / sizeof(T);
 
-    using driver_type = driver<T, L, vectorized, may_stream>;
     using row_state = loom::detail::row_state<T, L>;
     static std::size_t moved(const plan<L>& p) { return driver_type::moved(p); }
     static std::size_t moved_at_most(const plan<L>& p) { return driver_type::moved_at_most(p); }
