@@ -2,5 +2,7 @@
 #include "differential.hpp"
 
 namespace loom_diff {
-void register_b(registry& reg) { register_combo<combo_b>(reg, "b"); }
+namespace {
+[[maybe_unused]] const bool registered = register_combo<combo_b>("b");
+}  // namespace
 }  // namespace loom_diff

@@ -2,5 +2,7 @@
 #include "differential.hpp"
 
 namespace loom_diff {
-void register_bi32(registry& reg) { register_combo<combo_bi32>(reg, "bi32"); }
+namespace {
+[[maybe_unused]] const bool registered = register_combo<combo_bi32>("bi32");
+}  // namespace
 }  // namespace loom_diff

@@ -2,5 +2,7 @@
 #include "differential.hpp"
 
 namespace loom_diff {
-void register_f32(registry& reg) { register_combo<combo_f32>(reg, "f32"); }
+namespace {
+[[maybe_unused]] const bool registered = register_combo<combo_f32>("f32");
+}  // namespace
 }  // namespace loom_diff

@@ -2,5 +2,7 @@
 #include "differential.hpp"
 
 namespace loom_diff {
-void register_f32f64(registry& reg) { register_combo<combo_f32f64>(reg, "f32f64"); }
+namespace {
+[[maybe_unused]] const bool registered = register_combo<combo_f32f64>("f32f64");
+}  // namespace
 }  // namespace loom_diff

@@ -2,5 +2,7 @@
 #include "differential.hpp"
 
 namespace loom_diff {
-void register_f64(registry& reg) { register_combo<combo_f64>(reg, "f64"); }
+namespace {
+[[maybe_unused]] const bool registered = register_combo<combo_f64>("f64");
+}  // namespace
 }  // namespace loom_diff

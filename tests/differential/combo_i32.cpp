@@ -2,5 +2,7 @@
 #include "differential.hpp"
 
 namespace loom_diff {
-void register_i32(registry& reg) { register_combo<combo_i32>(reg, "i32"); }
+namespace {
+[[maybe_unused]] const bool registered = register_combo<combo_i32>("i32");
+}  // namespace
 }  // namespace loom_diff

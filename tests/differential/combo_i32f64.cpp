@@ -2,5 +2,7 @@
 #include "differential.hpp"
 
 namespace loom_diff {
-void register_i32f64(registry& reg) { register_combo<combo_i32f64>(reg, "i32f64"); }
+namespace {
+[[maybe_unused]] const bool registered = register_combo<combo_i32f64>("i32f64");
+}  // namespace
 }  // namespace loom_diff

@@ -2,5 +2,7 @@
 #include "differential.hpp"
 
 namespace loom_diff {
-void register_i64(registry& reg) { register_combo<combo_i64>(reg, "i64"); }
+namespace {
+[[maybe_unused]] const bool registered = register_combo<combo_i64>("i64");
+}  // namespace
 }  // namespace loom_diff

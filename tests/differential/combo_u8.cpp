@@ -2,5 +2,7 @@
 #include "differential.hpp"
 
 namespace loom_diff {
-void register_u8(registry& reg) { register_combo<combo_u8>(reg, "u8"); }
+namespace {
+[[maybe_unused]] const bool registered = register_combo<combo_u8>("u8");
+}  // namespace
 }  // namespace loom_diff

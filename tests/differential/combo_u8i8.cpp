@@ -2,5 +2,7 @@
 #include "differential.hpp"
 
 namespace loom_diff {
-void register_u8i8(registry& reg) { register_combo<combo_u8i8>(reg, "u8i8"); }
+namespace {
+[[maybe_unused]] const bool registered = register_combo<combo_u8i8>("u8i8");
+}  // namespace
 }  // namespace loom_diff

@@ -401,9 +401,15 @@ bool run_one(const Tmpl& tm, const test_case& c, std::string& why) {
     }
 }
 
-// Registers every allowed expression shape for combination C under "name/combo".
+// The expression shapes of the combinations compiled into this checker (defined in main.cpp).
+// Each combo_*.cpp adds its own when the program starts, so a build lists the combinations it
+// compiles in one place (tests/differential/meson.build) and `differential --combos` reports them.
+registry& compiled();
+
+// Registers every allowed expression shape for combination C under "name/combo"; returns true.
 template <class C>
-void register_combo(registry& reg, const std::string& combo_name) {
+bool register_combo(const std::string& combo_name) {
+    registry& reg = compiled();
     std::apply(
         [&](const auto&... tm) {
             (
@@ -418,17 +424,7 @@ void register_combo(registry& reg, const std::string& combo_name) {
                 ...);
         },
         templates());
+    return true;
 }
-
-void register_i32(registry&);
-void register_i64(registry&);
-void register_u8(registry&);
-void register_f32(registry&);
-void register_f64(registry&);
-void register_b(registry&);
-void register_u8i8(registry&);
-void register_i32f64(registry&);
-void register_f32f64(registry&);
-void register_bi32(registry&);
 
 }  // namespace loom_diff

@@ -27,9 +27,11 @@
 # and reversed overlapping views of x assigned into x, a broadcast view of x in x's
 # value, x += x, x = x * 2; expected values are NumPy's own in-place results.
 #
-# Usage: gen_cases.py OUT [--seed N] [--cases N] [--run EXE]
-# prints the seed and the case count; with --run, runs `EXE OUT` (the C++ checker,
-# tests/differential/main.cpp) and exits with its status. Repeat a run with its seed.
+# Usage: gen_cases.py OUT [--seed N] [--cases N] [--run EXE] [--combos a,b,...]
+# prints the seed, the case count and the combinations drawn; with --run, runs `EXE OUT`
+# (the C++ checker, tests/differential/main.cpp) and exits with its status, drawing only
+# the combinations EXE compiles (`EXE --combos`). Repeat a run with its seed (and the same
+# combinations).
 import argparse
 import random
 import subprocess
@@ -65,6 +67,18 @@ KINDS = {
     'inpv': SAME + ['b'],                 # view(x, ...) = e
     'inpva': SAME,                        # view(x, ...) op= e
 }
+
+
+def restrict_combos(names):
+    """Draws only the combinations in names (those the checker compiles; every kind keeps one)."""
+    unknown = sorted(set(names) - set(COMBOS))
+    if unknown:
+        sys.exit(f'gen_cases: unknown combinations {unknown}; known: {sorted(COMBOS)}')
+    SAME[:] = [c for c in SAME if c in names]
+    for k, combos in KINDS.items():
+        KINDS[k] = [c for c in combos if c in names]
+        if not KINDS[k]:
+            sys.exit(f'gen_cases: no combination of kind {k!r} among {sorted(names)}')
 
 
 # --- loom's element-type rules (API.md) ---------------------------------------------
@@ -498,13 +512,24 @@ def main():
     p.add_argument('--seed', type=int, default=None)
     p.add_argument('--cases', type=int, default=6000)
     p.add_argument('--run', default=None, help='the differential checker to run on OUT')
+    p.add_argument('--combos', default=None,
+                   help='comma-separated combinations to draw (default: with --run, those the checker '
+                        'compiles, as `EXE --combos` lists them; else all)')
     args = p.parse_args()
+    if args.combos is not None:
+        names = args.combos.split(',')
+    elif args.run:
+        names = subprocess.run([args.run, '--combos'], capture_output=True, text=True, check=True).stdout.split()
+    else:
+        names = list(COMBOS)
+    restrict_combos(names)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     rng = random.Random(seed)
     with open(args.out, 'w') as out:
         for cid in range(args.cases):
             out.write(gen_case(rng, cid) + '\n')
-    print(f'differential: seed {seed}, {args.cases} cases (NumPy {np.__version__})', flush=True)
+    print(f'differential: seed {seed}, {args.cases} cases (NumPy {np.__version__}), combinations '
+          f'{" ".join(c for c in COMBOS if c in names)}', flush=True)
     if args.run:
         rc = subprocess.call([args.run, args.out])
         if rc != 0:

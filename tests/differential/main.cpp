@@ -2,9 +2,11 @@
 //
 // Usage: differential CASES_FILE. Prints the number of cases checked; each mismatch
 // prints the case (its reason and the input line) and the program exits 1.
+// `differential --combos` prints the type combinations compiled in, one per line.
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include "differential.hpp"
@@ -78,23 +80,24 @@ test_case read_case(const std::string& line) {
 }  // namespace
 }  // namespace loom_diff
 
+loom_diff::registry& loom_diff::compiled() {
+    static registry reg;
+    return reg;
+}
+
 int main(int argc, char** argv) {
     using namespace loom_diff;
+    const registry& reg = compiled();
+    if (argc == 2 && std::string(argv[1]) == "--combos") {  // gen_cases.py draws only these
+        std::set<std::string> combos;
+        for (const auto& entry : reg) combos.insert(entry.first.substr(entry.first.find('/') + 1));
+        for (const auto& c : combos) std::cout << c << "\n";
+        return 0;
+    }
     if (argc != 2) {
-        std::cerr << "usage: differential CASES_FILE\n";
+        std::cerr << "usage: differential CASES_FILE | differential --combos\n";
         return 2;
     }
-    registry reg;
-    register_i32(reg);
-    register_i64(reg);
-    register_u8(reg);
-    register_f32(reg);
-    register_f64(reg);
-    register_b(reg);
-    register_u8i8(reg);
-    register_i32f64(reg);
-    register_f32f64(reg);
-    register_bi32(reg);
 
     std::ifstream in(argv[1]);
     if (!in) {
