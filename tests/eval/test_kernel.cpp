@@ -131,7 +131,8 @@ std::string check_target(const placed<T>& t, const loom::array<T>& before, const
 
 // The law: for operands a, b, c and a target of layout `tl` (with shape rs,
 // the broadcast shape), evaluating e1 and e2 into a new array and into the
-// strided target gives what the plain loop gives.
+// strided target gives what the plain loop gives; so does filling the target
+// with a number.
 template <class T>
 void law(const layout& la, const layout& lb, const layout& lc, const layout& tl) {
     const std::vector<std::size_t>& rs = tl.shape;
@@ -161,6 +162,9 @@ void law(const layout& la, const layout& lb, const layout& lc, const layout& tl)
         CHECK(check_target(t, before, rs, want1) == "");
         vt = e2<T>(va, vb, vc);
         CHECK(check_target(t, before, rs, want2) == "");
+        const T fill = ref::pattern<T>(7, 5);  // an expression without leaves: a contiguous target is filled flat
+        vt = fill;
+        CHECK(check_target(t, before, rs, [&](const index_t&) { return fill; }) == "");
     }
 }
 

@@ -126,10 +126,12 @@ LOOM_INLINE void run_flat(T* out, const std::byte* const* base, const E& e, std:
 
 // Same shapes, everything contiguous: one flat loop and no plan. Returns
 // false when that does not apply (or a leaf overlaps the target elsewhere).
+// An expression without leaves (a number: `view(x, 1) = 0.0`) has the
+// shape () and fills any contiguous target this way.
 template <class T, class E>
 bool assign_flat(T* data, const shape_t& shape, const strides_t& strides, const E& e, const leaves_of<E>& lv) {
     constexpr std::size_t L = walker<E>::leaves;
-    if (!all_shaped(lv.d, L, shape) || !is_contiguous(shape, strides)) return false;
+    if ((L > 0 && !all_shaped(lv.d, L, shape)) || !is_contiguous(shape, strides)) return false;
     const std::size_t n = size_of(shape);
     const auto* t = reinterpret_cast<const std::byte*>(data);
     const std::byte* base[L ? L : 1];

@@ -43,6 +43,19 @@ auto as_view(X& x) {
     }
 }
 
+// f(data, shape, strides) on the memory of a memory leaf, its layout read in
+// place rather than copied into a view first; data as as_view types it.
+template <class X, class F>
+decltype(auto) with_memory(X& x, F&& f) {
+    if constexpr (exposes_memory<X>) {
+        return f(x.data(), x.shape(), x.strides());
+    } else {
+        const auto l = x.layout();
+        using T = std::remove_cvref_t<decltype(*l.data)>;
+        return f(static_cast<const T*>(l.data), *l.shape, *l.strides);
+    }
+}
+
 // The same, read-only.
 template <class X>
 auto as_const_view(X& x) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "../core/errors.hpp"
@@ -45,14 +46,23 @@ strided_view<T> squeeze_axes(const strided_view<T>& v, const axes_t& axes) {
 template <class X>
     requires viewable<X&&>
 auto expand_dims(X&& x, std::ptrdiff_t axis) {
-    auto v = detail::as_view(x);
-    const std::size_t n = v.ndim();
-    const std::size_t k = detail::normalize_axis(axis, n + 1, "expand_dims");
-    shape_t s = v.shape();
-    strides_t st = v.strides();
-    s.insert(k, 1);
-    st.insert(k, 0);
-    return decltype(v)(v.data(), std::move(s), std::move(st));
+    return detail::with_memory(x, [axis](auto* data, const shape_t& s, const strides_t& st) {
+        using T = std::remove_pointer_t<decltype(data)>;
+        const std::size_t n = s.size();
+        const std::size_t k = detail::normalize_axis(axis, n + 1, "expand_dims");
+        return strided_view<T>(detail::fill_layout, n + 1, [&](std::size_t* os, std::ptrdiff_t* ost) {
+            for (std::size_t i = 0, j = 0; j <= n; ++j) {
+                if (j == k) {
+                    os[j] = 1;
+                    ost[j] = 0;
+                } else {
+                    os[j] = s[i];
+                    ost[j] = st[i++];
+                }
+            }
+            return data;
+        });
+    });
 }
 
 //! The view of `x` without the named axes, each of which must have size 1

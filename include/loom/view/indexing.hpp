@@ -85,21 +85,6 @@ concept index_argument = (std::integral<A> && !std::same_as<A, bool>) || std::sa
 
 namespace detail {
 
-struct index_arg {
-    enum kind_t { integer, range, whole, new_axis, rest } kind;
-    std::ptrdiff_t i = 0;
-    slice s{};
-};
-
-template <class A>
-index_arg to_index_arg(const A& a) {
-    if constexpr (std::integral<A>) return {index_arg::integer, to_ptrdiff(a), {}};
-    else if constexpr (std::same_as<A, slice>) return {index_arg::range, 0, a};
-    else if constexpr (std::same_as<A, all_t>) return {index_arg::whole, 0, {}};
-    else if constexpr (std::same_as<A, newaxis_t>) return {index_arg::new_axis, 0, {}};
-    else return {index_arg::rest, 0, {}};
-}
-
 inline std::string slice_string(const slice& s) {
     auto b = [](const std::optional<std::ptrdiff_t>& v) { return v ? std::to_string(*v) : std::string("none"); };
     return "range(" + b(s.start) + ", " + b(s.stop) + ", " + std::to_string(s.step) + ")";
@@ -138,72 +123,90 @@ inline slice_extent adjust_slice(const slice& s, std::size_t n) {
     return {start, static_cast<std::size_t>(count)};
 }
 
-// Applies parsed index arguments to a view; throws index_error before building anything.
-template <class T>
-strided_view<T> apply_index(const strided_view<T>& v, const index_arg* args, std::size_t n) {
-    std::size_t consumed = 0, ellipses = 0;
-    for (std::size_t k = 0; k < n; ++k) {
-        if (args[k].kind == index_arg::rest) ++ellipses;
-        else if (args[k].kind != index_arg::new_axis) ++consumed;
-    }
+// What a list of index arguments does to the rank, known from their types.
+struct index_counts {
+    std::size_t consumed = 0;  // axes named: integers, ranges, all
+    std::size_t dropped = 0;   // integers
+    std::size_t added = 0;     // newaxis
+    std::size_t ellipses = 0;
+};
+
+template <class... Args>
+constexpr index_counts count_index_args() {
+    index_counts c;
+    c.consumed = ((std::integral<Args> || std::same_as<Args, slice> || std::same_as<Args, all_t>) + ... + 0);
+    c.dropped = (std::integral<Args> + ... + 0);
+    c.added = (std::same_as<Args, newaxis_t> + ... + 0);
+    c.ellipses = (std::same_as<Args, ellipsis_t> + ... + 0);
+    return c;
+}
+
+[[noreturn]] inline void throw_index_out_of_bounds(std::ptrdiff_t i, std::size_t axis, std::ptrdiff_t len) {
+    throw index_error("loom: view: index " + std::to_string(i) + " is out of bounds for axis " +
+                      std::to_string(axis) + " with size " + std::to_string(len));
+}
+
+[[noreturn]] inline void throw_index_arguments(std::size_t ellipses, std::size_t consumed, const shape_t& shape) {
     if (ellipses > 1)
         throw index_error("loom: view: an index may hold one ellipsis, this one holds " + std::to_string(ellipses));
-    const std::size_t rank = v.ndim();
-    if (consumed > rank)
-        throw index_error("loom: view: too many indices: " + std::to_string(consumed) + " for shape " +
-                          to_string(v.shape()) + " of rank " + std::to_string(rank));
-    const shape_t& shape = v.shape();
-    const strides_t& strides = v.strides();
-    shape_t out_shape;
-    strides_t out_strides;
-    std::ptrdiff_t offset = 0;
-    std::size_t axis = 0;
-    auto keep = [&](std::size_t count) {
-        for (std::size_t j = 0; j < count; ++j, ++axis) {
-            out_shape.push_back(shape[axis]);
-            out_strides.push_back(strides[axis]);
-        }
-    };
-    for (std::size_t k = 0; k < n; ++k) {
-        const index_arg& a = args[k];
-        switch (a.kind) {
-        case index_arg::integer: {
-            const auto len = static_cast<std::ptrdiff_t>(shape[axis]);
-            const std::ptrdiff_t i = a.i < 0 ? a.i + len : a.i;
-            if (a.i < -len || i < 0 || i >= len)
-                throw index_error("loom: view: index " + std::to_string(a.i) + " is out of bounds for axis " +
-                                  std::to_string(axis) + " with size " + std::to_string(len));
-            offset += i * strides[axis];
-            ++axis;
-            break;
-        }
-        case index_arg::range: {
-            const slice_extent e = adjust_slice(a.s, shape[axis]);
-            if (e.length > 0) offset += e.start * strides[axis];
-            out_shape.push_back(e.length);
-            // a step can only matter (and be multiplied) when it selects two elements or more
-            out_strides.push_back(e.length > 1 ? strides[axis] * a.s.step : strides[axis]);
-            ++axis;
-            break;
-        }
-        case index_arg::whole:
-            keep(1);
-            break;
-        case index_arg::new_axis:
-            out_shape.push_back(1);
-            out_strides.push_back(0);
-            break;
-        case index_arg::rest:
-            keep(rank - consumed);
-            break;
-        }
-    }
-    keep(rank - axis);  // trailing axes not named
-    // a view with no element keeps the pointer: an empty array's may be null, and an
-    // offset on a null pointer is undefined (found by tests/fuzz)
-    for (std::size_t k = 0; k < out_shape.size(); ++k)
-        if (out_shape[k] == 0) offset = 0;
-    return strided_view<T>(v.data() + offset, std::move(out_shape), std::move(out_strides));
+    throw index_error("loom: view: too many indices: " + std::to_string(consumed) + " for shape " +
+                      to_string(shape) + " of rank " + std::to_string(shape.size()));
+}
+
+// The view that index arguments select from memory (data, shape, strides),
+// built in place: what each argument does is known from its type, so only
+// the extents and strides are worked out here. Throws index_error before
+// building anything.
+template <class T, class... Args>
+strided_view<T> apply_index(T* data, const shape_t& shape, const strides_t& strides, const Args&... args) {
+    constexpr index_counts c = count_index_args<Args...>();
+    const std::size_t rank = shape.size();
+    if (c.ellipses > 1 || c.consumed > rank) throw_index_arguments(c.ellipses, c.consumed, shape);
+    // integers drop their axes, newaxis adds one each; written by position below
+    const std::size_t out_rank = rank - c.dropped + c.added;
+    return strided_view<T>(fill_layout, out_rank, [&](std::size_t* os, std::ptrdiff_t* ost) {
+        std::size_t j = 0, axis = 0;
+        std::ptrdiff_t offset = 0;
+        auto keep = [&](std::size_t count) {
+            for (std::size_t k = 0; k < count; ++k, ++axis, ++j) {
+                os[j] = shape[axis];
+                ost[j] = strides[axis];
+            }
+        };
+        auto apply = [&]<class A>(const A& a) {
+            if constexpr (std::integral<A>) {
+                const std::ptrdiff_t at = to_ptrdiff(a);
+                const auto len = static_cast<std::ptrdiff_t>(shape[axis]);
+                const std::ptrdiff_t i = at < 0 ? at + len : at;
+                if (at < -len || i < 0 || i >= len) throw_index_out_of_bounds(at, axis, len);
+                offset += i * strides[axis];
+                ++axis;
+            } else if constexpr (std::same_as<A, slice>) {
+                const slice_extent e = adjust_slice(a, shape[axis]);
+                if (e.length > 0) offset += e.start * strides[axis];
+                os[j] = e.length;
+                // a step can only matter (and be multiplied) when it selects two elements or more
+                ost[j] = e.length > 1 ? strides[axis] * a.step : strides[axis];
+                ++j;
+                ++axis;
+            } else if constexpr (std::same_as<A, all_t>) {
+                keep(1);
+            } else if constexpr (std::same_as<A, newaxis_t>) {
+                os[j] = 1;
+                ost[j] = 0;
+                ++j;
+            } else {
+                keep(rank - c.consumed);  // the ellipsis
+            }
+        };
+        (apply(args), ...);
+        keep(rank - axis);  // trailing axes not named
+        // a view with no element keeps the pointer: an empty array's may be null, and an
+        // offset on a null pointer is undefined (found by tests/fuzz)
+        for (std::size_t k = 0; k < out_rank; ++k)
+            if (os[k] == 0) offset = 0;
+        return data + offset;
+    });
 }
 
 }  // namespace detail
@@ -219,12 +222,12 @@ strided_view<T> apply_index(const strided_view<T>& v, const index_arg* args, std
 template <class X, class... Args>
     requires viewable<X&&> && (index_argument<Args> && ...)
 auto view(X&& x, const Args&... args) {
-    auto base = detail::as_view(x);
     if constexpr (sizeof...(Args) == 0) {
-        return base;
+        return detail::as_view(x);
     } else {
-        const detail::index_arg parsed[] = {detail::to_index_arg(args)...};
-        return detail::apply_index(base, parsed, sizeof...(Args));
+        return detail::with_memory(x, [&](auto* data, const shape_t& shape, const strides_t& strides) {
+            return detail::apply_index(data, shape, strides, args...);
+        });
     }
 }
 

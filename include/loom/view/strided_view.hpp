@@ -14,6 +14,13 @@
 
 namespace loom {
 
+namespace detail {
+struct fill_layout_t {
+    explicit fill_layout_t() = default;
+};
+inline constexpr fill_layout_t fill_layout{};
+}  // namespace detail
+
 //! A strided window onto memory the view does not own. Writable when T is not
 //! const; assigning to it is in place (the value must broadcast to its shape).
 //! Copying a view copies the window, assigning to one writes elements.
@@ -26,6 +33,15 @@ public:
 
     strided_view(T* data, shape_t shape, strides_t strides)
         : data_(data), shape_(std::move(shape)), strides_(std::move(strides)) {}
+    //! For loom's own view functions: a view of `rank` axes whose extents and
+    //! strides `fill(extents, strides)` writes in place, returning the pointer
+    //! to the first element (nothing built and moved in between).
+    template <class Fill>
+    strided_view(detail::fill_layout_t, std::size_t rank, Fill&& fill) {
+        shape_.resize_for_overwrite(rank);
+        strides_.resize_for_overwrite(rank);
+        data_ = fill(shape_.data(), strides_.data());
+    }
     strided_view(const strided_view&) = default;
     strided_view(strided_view&&) noexcept = default;
     //! A writable view converts to a read-only one.

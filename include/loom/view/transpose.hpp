@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "../core/errors.hpp"
@@ -42,15 +43,17 @@ strided_view<T> permute(const strided_view<T>& v, const axes_t& axes) {
 template <class X>
     requires viewable<X&&>
 auto transpose(X&& x) {
-    auto v = detail::as_view(x);
-    const std::size_t n = v.ndim();
-    shape_t s(n, 0);
-    strides_t st(n, 0);
-    for (std::size_t i = 0; i < n; ++i) {
-        s[i] = v.shape()[n - 1 - i];
-        st[i] = v.strides()[n - 1 - i];
-    }
-    return decltype(v)(v.data(), std::move(s), std::move(st));
+    return detail::with_memory(x, [](auto* data, const shape_t& s, const strides_t& st) {
+        using T = std::remove_pointer_t<decltype(data)>;
+        const std::size_t n = s.size();
+        return strided_view<T>(detail::fill_layout, n, [&](std::size_t* os, std::ptrdiff_t* ost) {
+            for (std::size_t i = 0; i < n; ++i) {
+                os[i] = s[n - 1 - i];
+                ost[i] = st[n - 1 - i];
+            }
+            return data;
+        });
+    });
 }
 
 //! The view of `x` whose axis i is `x`'s axis `axes[i]` (Array API
