@@ -269,6 +269,30 @@ TEMPLATE_LIST_TEST_CASE("an operand overlapping the target with another layout r
         x += row0;  // row 0 doubles first; later rows must add the old row 0
         CHECK(ref::mismatch(x, {m, n}, [&](const index_t& i) { return static_cast<T>(old[i[0] * n + i[1]] + old[i[1]]); }) == "");
     }
+    SECTION("views of x with contiguous rows: in step, rows reversed, a row over x") {
+        for (std::size_t n : {3, 9, 17}) {
+            const std::size_t m = 4;
+            const auto N = static_cast<std::ptrdiff_t>(n);
+            auto x = ref::filled<T>({m, n}, 12);
+            const std::vector<T> old(x.begin(), x.end());
+            x += loom::view(x, loom::all, loom::all);  // x's own elements in step
+            CHECK(ref::mismatch(x, {m, n}, [&](const index_t& i) { return static_cast<T>(old[i[0] * n + i[1]] * 2); }) == "");
+            auto y = ref::filled<T>({m, n}, 13);
+            const std::vector<T> oy(y.begin(), y.end());
+            const loom::strided_view<const T> up(y.data() + (m - 1) * n, {m, n}, {-N, 1});  // rows reversed
+            const auto b = ref::filled<T>({n}, 14);
+            y = up + b;
+            CHECK(ref::mismatch(y, {m, n}, [&](const index_t& i) {
+                      return static_cast<T>(oy[(m - 1 - i[0]) * n + i[1]] + b(i[1]));
+                  }) == "");
+            auto z = ref::filled<T>({m, n}, 15);
+            const std::vector<T> oz(z.begin(), z.end());
+            z += loom::view(z, loom::range(1, 2), loom::all);  // row 1, shape (1, n), over every row
+            CHECK(ref::mismatch(z, {m, n}, [&](const index_t& i) {
+                      return static_cast<T>(oz[i[0] * n + i[1]] + oz[n + i[1]]);
+                  }) == "");
+        }
+    }
     SECTION("a column of x broadcast over x") {
         const std::size_t m = 6, n = 5;
         auto x = ref::filled<T>({m, n}, 6);

@@ -132,7 +132,8 @@ std::string check_target(const placed<T>& t, const loom::array<T>& before, const
 // The law: for operands a, b, c and a target of layout `tl` (with shape rs,
 // the broadcast shape), evaluating e1 and e2 into a new array and into the
 // strided target gives what the plain loop gives; so does filling the target
-// with a number.
+// with a number, and for 2-D results, evaluating e1 into an array with `=`
+// and `+=`.
 template <class T>
 void law(const layout& la, const layout& lb, const layout& lc, const layout& tl) {
     const std::vector<std::size_t>& rs = tl.shape;
@@ -165,6 +166,17 @@ void law(const layout& la, const layout& lb, const layout& lc, const layout& tl)
         const T fill = ref::pattern<T>(7, 5);  // an expression without leaves: a contiguous target is filled flat
         vt = fill;
         CHECK(check_target(t, before, rs, [&](const index_t&) { return fill; }) == "");
+    }
+    if (rs.size() == 2) {  // into an array of the result's shape, `=` and `+=`: views whose rows are contiguous
+        loom::array<T> r(ref::to_shape(rs));  // take the rows without a plan (assign.hpp assign_rows_2d)
+        r = e1<T>(va, vb, vc);
+        CHECK(ref::mismatch(r, rs, want1) == "");
+        if constexpr (!std::is_same_v<T, bool>) {
+            const placed<T> old({rs}, 4);
+            loom::array<T> u = old.view();
+            u += e1<T>(va, vb, vc);
+            CHECK(ref::mismatch(u, rs, [&](const index_t& i) { return static_cast<T>(old.at(i) + want1(i)); }) == "");
+        }
     }
 }
 
@@ -293,6 +305,11 @@ TEMPLATE_LIST_TEST_CASE("row, column and outer broadcasting", "[eval][kernel][br
             law<TestType>({{m, 1}}, {{1, n}}, {{n}}, {{m, n}});
             // a scalar-shaped operand, and the broadcast operand first
             law<TestType>({{1}}, {{m, n}}, {{}}, {{m, n}});
+            // views: rows of another pitch, reversed rows, misaligned, a column as
+            // expand_dims makes it (strides {1, 0}) and a row with a 0 row stride
+            const auto N = static_cast<std::ptrdiff_t>(n);
+            law<TestType>(layout{{m, n}, {N + 3, 1}, 1}, {{n}}, layout{{m, 1}, {1, 0}}, {{m, n}});
+            law<TestType>(layout{{m, n}, {-(N + 2), 1}, 2}, layout{{1, n}, {0, 1}, 1}, {{m, n}}, {{m, n}});
         }
     }
     // a column over a 3-D block and a row over its last axis

@@ -238,7 +238,7 @@ private:
     template <class E>
     [[gnu::noinline]] void assign(const E& e) {
         const detail::leaves_of<E> lv(e);
-        if (detail::assign_owning_2d(data(), shape_, e, lv)) return;  // row, column, outer product
+        if (detail::assign_rows_2d(data(), shape_, e, lv)) return;  // row, column, outer product
         // owning leaves (arrays, tensors) read this buffer in step or not at all
         constexpr bool check_alias = !detail::owning_tree<E>();
         if (detail::all_shaped(lv.d, lv.size, shape_))  // same shape: nothing to resolve

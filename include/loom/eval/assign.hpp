@@ -273,18 +273,27 @@ LOOM_INLINE bool assign_owning(T* data, const S& target, const E& e) {
     }
 }
 
-// The row, column and outer-product patterns without a plan: owning leaves of
-// rank 1 or 2, each axis either 1 or the target's, broadcast into an owning
-// 2-D target (m, n) whose shape is e's; all the rows in one call. False when
-// that does not apply (then nothing was written).
-template <class T, class E>
-bool assign_owning_2d(T* data, const shape_t& shape, const E& e, const leaves_of<E>& lv) {
-    if constexpr (owning_flat<T, E>) {
+// Rows without a plan: the row, column and outer-product patterns. Leaves of
+// rank 1 or 2 whose rows are contiguous (arrays and tensors; views whose last
+// axis steps by one element or has size 1, any row pitch), each axis either 1
+// or the target's, broadcast into a row-major 2-D target (m, n) whose shape
+// is e's; all the rows in one call. A leaf that does not own its memory must
+// not overlap the target (the general path copes with that); Fresh: the
+// target was just allocated, so none can. False when that does not apply
+// (then nothing was written).
+template <bool Fresh = false, class T, class E>
+bool assign_rows_2d(T* data, const shape_t& shape, const E& e, const leaves_of<E>& lv) {
+    if constexpr (kernel<T, E>::vectorized && walker<E>::leaves > 0) {
         using K = kernel<T, E>;
         constexpr std::size_t L = walker<E>::leaves;
+        // owning leaves are row-major and read the target in step or not at all
+        constexpr bool owned = owning_tree<E>();
         // ranks 1 and 2 together are a rank promotion: the general path checks the policy
         if (shape.size() != 2 || rank_policy_ != rank_promotion::allow) return false;
         const std::size_t m = shape[0], n = shape[1];
+        const auto os = static_cast<std::ptrdiff_t>(n);
+        const auto* t = reinterpret_cast<const std::byte*>(data);
+        const std::byte* t_end = t + m * n * sizeof(T);
         const std::byte* base[L];
         std::ptrdiff_t is[L];
         cursor steps[L];
@@ -293,24 +302,35 @@ bool assign_owning_2d(T* data, const shape_t& shape, const E& e, const leaves_of
         bool along = true;  // every leaf steps along the rows (none is splatted)
         std::size_t moved = m * n;  // elements: the target's, then every leaf's (for streams())
         for (std::size_t k = 0; k < L; ++k) {
-            const shape_t& s = *lv.d[k].shape;
+            const leaf_desc& d = lv.d[k];
+            const shape_t& s = *d.shape;
             const std::size_t r = s.size();
             if (r > 2) return false;
             const std::size_t e0 = r == 2 ? s[0] : 1, e1 = r ? s[r - 1] : 1;
             if ((e0 != 1 && e0 != m) || (e1 != 1 && e1 != n)) return false;
+            std::ptrdiff_t pitch = static_cast<std::ptrdiff_t>(e1);  // elements from row to row
+            if constexpr (!owned) {
+                const strides_t& st = *d.strides;
+                if (e1 != 1 && st[r - 1] != 1) return false;  // rows must be contiguous
+                if (e0 != 1) pitch = st[0];
+                if constexpr (!Fresh) {  // only the target's own elements in step (x += view(x) reads x)
+                    const byte_range span = span_of(d.data, d.elem, s, st);
+                    const bool in_step = d.data == t && e0 == m && e1 == n && (m == 1 || pitch == os);
+                    if (span.lo < t_end && t < span.hi && !in_step) return false;
+                }
+            }
             rank2 = rank2 || r == 2;
             full0 = full0 || e0 == m;
             full1 = full1 || e1 == n;
             along = along && e1 == n;
             moved += e0 * e1;
             const std::ptrdiff_t col = e1 == 1 ? 0 : K::one;  // bytes per element along the row
-            base[k] = lv.d[k].data;
-            is[k] = e0 == 1 ? 0 : static_cast<std::ptrdiff_t>(e1) * K::one;
+            base[k] = d.data;
+            is[k] = e0 == 1 ? 0 : pitch * K::one;
             steps[k] = {nullptr, col * static_cast<std::ptrdiff_t>(K::W), col};
         }
         if (!(rank2 && full0 && full1)) return false;
         const bool nt = K::may_stream && streams<T>(moved * sizeof(T));
-        const auto os = static_cast<std::ptrdiff_t>(n);
         // rows of leaves that all step along them (A(M,N) + b(N)) are flat
         // loops, with no cursors to set up per row
         if (along && !nt) K::each(data, os, base, is, m, [&](T* row, const std::byte* const* b) { K::row_flat(e, row, b, n); });
@@ -360,11 +380,13 @@ void assign_leaves(T* data, const shape_t& shape, const strides_t& strides, cons
     kernel<T, E>::template run<Dense && owning_tree<E>()>(e, data, p);
 }
 
-// fresh[...] <- e, into a buffer just allocated (no leaf can read it), where
-// e's shape broadcasts to the target's (checked by the caller).
+// fresh[...] <- e, into a row-major buffer just allocated (no leaf can read
+// it), where e's shape broadcasts to the target's (checked by the caller).
 template <class T, class E>
 void assign_into(T* fresh, const shape_t& shape, const strides_t& strides, const E& e) {
-    assign_leaves<false, true>(fresh, shape, strides, e, leaves_of<E>(e));
+    const leaves_of<E> lv(e);
+    if (assign_rows_2d<true>(fresh, shape, e, lv)) return;  // row, column, outer product
+    assign_leaves<false, true>(fresh, shape, strides, e, lv);
 }
 
 // The in-place rule, then the assignment: nothing is written when e's shape
@@ -387,7 +409,7 @@ void compound_assign(Target& target, X&& x) {
         if (assign_owning(target.data(), target, value)) return;
     const leaves_of<V> lv(value);
     if constexpr (owning<Target>::value)  // the target is a leaf of full shape: e's shape is the target's
-        if (assign_owning_2d(target.data(), target.shape(), value, lv)) return;
+        if (assign_rows_2d(target.data(), target.shape(), value, lv)) return;
     if (!all_shaped(lv.d, lv.size, target.shape())) check_inplace(target.shape(), shape_of(value));
     constexpr bool owned = owning<Target>::value;
     assign_leaves<!(owned && owning_tree<V>()), owned>(target.data(), target.shape(), target.strides(), value, lv);
