@@ -204,6 +204,29 @@ TEST_CASE("r = expr takes the expression's shape and reuses the buffer when it f
     CHECK(r() == 8.0);
 }
 
+TEST_CASE("r = expr takes the expression's shape when it would broadcast to r's", "[core][array][semantics]") {
+    // each operand fits r's 2-D shape axis by axis, but r = e is not in place: r becomes e's shape
+    const loom::array<double> row = {1, 2, 3, 4}, col = {{1}, {2}, {3}}, wide = {{5, 6, 7, 8}};
+    const auto sub = loom::view(row, loom::newaxis, loom::all);  // (1, 4), a view
+    for (int k = 0; k < 5; ++k) {
+        loom::array<double> r(shape_t{3, 4}, -1.0);
+        shape_t want;
+        switch (k) {
+        case 0: r = row + 1.0; want = {4}; break;
+        case 1: r = col * 2.0; want = {3, 1}; break;
+        case 2: r = wide + row; want = {1, 4}; break;
+        case 3: r = sub - wide; want = {1, 4}; break;
+        default: r = wide * col; want = {3, 4}; break;
+        }
+        INFO("case " << k);
+        CHECK(r.shape() == want);
+        CHECK(r.size() == loom::size_of(want));
+    }
+    loom::array<double> r(shape_t{3, 4}, -1.0);
+    r = wide + row;
+    CHECK(r(0, 3) == 12.0);
+}
+
 TEST_CASE("r = expr is correct when expr reads r", "[core][array][semantics][alias]") {
     SECTION("same shape") {
         loom::array<int> r = {1, 2, 3};

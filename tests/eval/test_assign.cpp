@@ -293,6 +293,50 @@ TEMPLATE_LIST_TEST_CASE("an operand overlapping the target with another layout r
                   }) == "");
         }
     }
+    SECTION("views of x as targets, rows contiguous: shifted rows, shifted columns, in step") {
+        using loom::all;
+        using loom::range;
+        for (std::size_t n : {3, 9, 17}) {
+            const std::size_t m = 5;
+            const auto b = ref::filled<T>({n}, 16);
+            auto x = ref::filled<T>({m, n}, 17);  // each row gets the old row above it, plus b
+            const std::vector<T> ox(x.begin(), x.end());
+            loom::view(x, range(1, m), all) = loom::view(x, range(0, m - 1), all) + b;
+            CHECK(ref::mismatch(x, {m, n}, [&](const index_t& i) {
+                      return i[0] == 0 ? ox[i[1]] : static_cast<T>(ox[(i[0] - 1) * n + i[1]] + b(i[1]));
+                  }) == "");
+            auto y = ref::filled<T>({m, n}, 18);  // each row adds the old row below it
+            const std::vector<T> oy(y.begin(), y.end());
+            loom::view(y, range(0, m - 1), all) += loom::view(y, range(1, m), all);
+            CHECK(ref::mismatch(y, {m, n}, [&](const index_t& i) {
+                      const T v = oy[i[0] * n + i[1]];
+                      return i[0] + 1 < m ? static_cast<T>(v + oy[(i[0] + 1) * n + i[1]]) : v;
+                  }) == "");
+            auto z = ref::filled<T>({m, n}, 19);  // each element gets the old one to its right
+            const std::vector<T> oz(z.begin(), z.end());
+            loom::view(z, all, range(0, n - 1)) = loom::view(z, all, range(1, n)) * T(1) + b(0);
+            CHECK(ref::mismatch(z, {m, n}, [&](const index_t& i) {
+                      const std::size_t at = i[0] * n + i[1];
+                      return i[1] + 1 < n ? static_cast<T>(oz[at + 1] + b(0)) : oz[at];
+                  }) == "");
+            auto v = ref::filled<T>({m, n}, 21);  // rows 0, 2, 4 from the old rows 0, 1, 2: same start, another pitch
+            const std::vector<T> ov(v.begin(), v.end());
+            const auto N = static_cast<std::ptrdiff_t>(n);
+            loom::strided_view<T>(v.data(), {3, n}, {2 * N, 1}) = loom::strided_view<const T>(v.data(), {3, n}, {N, 1}) + b;
+            CHECK(ref::mismatch(v, {m, n}, [&](const index_t& i) {
+                      const T old = ov[i[0] * n + i[1]];
+                      return i[0] % 2 ? old : static_cast<T>(ov[i[0] / 2 * n + i[1]] + b(i[1]));
+                  }) == "");
+            auto w = ref::filled<T>({m, n}, 20);  // x's own elements in step, through a view and as an array
+            const std::vector<T> ow(w.begin(), w.end());
+            loom::view(w, all, all) = w + b;
+            loom::view(w, range(1, 3), all) += loom::view(w, range(1, 3), all);
+            CHECK(ref::mismatch(w, {m, n}, [&](const index_t& i) {
+                      const T v = static_cast<T>(ow[i[0] * n + i[1]] + b(i[1]));
+                      return i[0] == 1 || i[0] == 2 ? static_cast<T>(v + v) : v;
+                  }) == "");
+        }
+    }
     SECTION("a column of x broadcast over x") {
         const std::size_t m = 6, n = 5;
         auto x = ref::filled<T>({m, n}, 6);

@@ -273,30 +273,39 @@ LOOM_INLINE bool assign_owning(T* data, const S& target, const E& e) {
     }
 }
 
+// What assign_rows_2d writes into: a buffer just allocated (no leaf can read
+// it), an array or tensor (r = e, r op= e), or any other row-major-rows
+// target (a view, a fixed_array: in place).
+enum class rows_into { fresh, owning, other };
+
 // Rows without a plan: the row, column and outer-product patterns. Leaves of
 // rank 1 or 2 whose rows are contiguous (arrays and tensors; views whose last
 // axis steps by one element or has size 1, any row pitch), each axis either 1
-// or the target's, broadcast into a row-major 2-D target (m, n) whose shape
-// is e's; all the rows in one call. A leaf that does not own its memory must
-// not overlap the target (the general path copes with that); Fresh: the
-// target was just allocated, so none can. False when that does not apply
-// (then nothing was written).
-template <bool Fresh = false, class T, class E>
-bool assign_rows_2d(T* data, const shape_t& shape, const E& e, const leaves_of<E>& lv) {
-    if constexpr (kernel<T, E>::vectorized && walker<E>::leaves > 0) {
+// or the target's, into a 2-D target (m, n) with contiguous rows os elements
+// apart; all the rows in one call. Into an array (fresh or owning), e's shape
+// must be the target's; in place (other), it broadcasts to it. A leaf that
+// may overlap the target (a view; any leaf of a target that is not an array)
+// must not, other than in step (x += view(x)); the general path copes with
+// the rest. False when that does not apply (then nothing was written).
+template <rows_into Into, class T, class E>
+bool assign_rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const E& e, const leaves_of<E>& lv) {
+    // in place, a number fills each row (an array takes the flat fill: assign_owning)
+    if constexpr (kernel<T, E>::vectorized && (walker<E>::leaves > 0 || Into == rows_into::other)) {
         using K = kernel<T, E>;
         constexpr std::size_t L = walker<E>::leaves;
-        // owning leaves are row-major and read the target in step or not at all
+        // owning leaves are row-major and read an owning target in step or not at all
         constexpr bool owned = owning_tree<E>();
+        constexpr bool may_overlap = Into == rows_into::other || (Into == rows_into::owning && !owned);
         // ranks 1 and 2 together are a rank promotion: the general path checks the policy
         if (shape.size() != 2 || rank_policy_ != rank_promotion::allow) return false;
         const std::size_t m = shape[0], n = shape[1];
-        const auto os = static_cast<std::ptrdiff_t>(n);
+        if constexpr (Into == rows_into::other)
+            if (m > 1 && os < 0) return false;  // rows walked backwards: the general path
         const auto* t = reinterpret_cast<const std::byte*>(data);
-        const std::byte* t_end = t + m * n * sizeof(T);
-        const std::byte* base[L];
-        std::ptrdiff_t is[L];
-        cursor steps[L];
+        const std::byte* t_end = m && n ? t + ((m - 1) * static_cast<std::size_t>(os) + n) * sizeof(T) : t;
+        const std::byte* base[K::slots];
+        std::ptrdiff_t is[K::slots];
+        cursor steps[K::slots];
         // e's shape is the target's when some leaf has rank 2 and each axis is some leaf's
         bool rank2 = false, full0 = m == 1, full1 = n == 1;
         bool along = true;  // every leaf steps along the rows (none is splatted)
@@ -313,11 +322,11 @@ bool assign_rows_2d(T* data, const shape_t& shape, const E& e, const leaves_of<E
                 const strides_t& st = *d.strides;
                 if (e1 != 1 && st[r - 1] != 1) return false;  // rows must be contiguous
                 if (e0 != 1) pitch = st[0];
-                if constexpr (!Fresh) {  // only the target's own elements in step (x += view(x) reads x)
-                    const byte_range span = span_of(d.data, d.elem, s, st);
-                    const bool in_step = d.data == t && e0 == m && e1 == n && (m == 1 || pitch == os);
-                    if (span.lo < t_end && t < span.hi && !in_step) return false;
-                }
+            }
+            if constexpr (may_overlap) {  // only the target's own elements in step
+                const byte_range span = span_of(d.data, d.elem, s, *d.strides);
+                const bool in_step = d.data == t && e0 == m && e1 == n && (m == 1 || pitch == os);
+                if (span.lo < t_end && t < span.hi && !in_step) return false;
             }
             rank2 = rank2 || r == 2;
             full0 = full0 || e0 == m;
@@ -329,7 +338,8 @@ bool assign_rows_2d(T* data, const shape_t& shape, const E& e, const leaves_of<E
             is[k] = e0 == 1 ? 0 : pitch * K::one;
             steps[k] = {nullptr, col * static_cast<std::ptrdiff_t>(K::W), col};
         }
-        if (!(rank2 && full0 && full1)) return false;
+        if constexpr (Into != rows_into::other)
+            if (!(rank2 && full0 && full1)) return false;
         const bool nt = K::may_stream && streams<T>(moved * sizeof(T));
         // rows of leaves that all step along them (A(M,N) + b(N)) are flat
         // loops, with no cursors to set up per row
@@ -340,6 +350,14 @@ bool assign_rows_2d(T* data, const shape_t& shape, const E& e, const leaves_of<E
     } else {
         return false;
     }
+}
+
+// The same in place, into a target given by its layout: one whose rows are
+// contiguous (a view, a fixed_array); false otherwise.
+template <class T, class E>
+bool assign_rows_2d(T* data, const shape_t& shape, const strides_t& strides, const E& e, const leaves_of<E>& lv) {
+    if (shape.size() != 2 || (shape[1] != 1 && strides[1] != 1)) return false;
+    return assign_rows_2d<rows_into::other>(data, shape, strides[0], e, lv);
 }
 
 // target[...] <- e, given e's leaves; e's shape broadcasts to the target's
@@ -385,7 +403,8 @@ void assign_leaves(T* data, const shape_t& shape, const strides_t& strides, cons
 template <class T, class E>
 void assign_into(T* fresh, const shape_t& shape, const strides_t& strides, const E& e) {
     const leaves_of<E> lv(e);
-    if (assign_rows_2d<true>(fresh, shape, e, lv)) return;  // row, column, outer product
+    if (shape.size() == 2 && assign_rows_2d<rows_into::fresh>(fresh, shape, static_cast<std::ptrdiff_t>(shape[1]), e, lv))
+        return;  // row, column, outer product
     assign_leaves<false, true>(fresh, shape, strides, e, lv);
 }
 
@@ -394,7 +413,11 @@ void assign_into(T* fresh, const shape_t& shape, const strides_t& strides, const
 template <class T, class E>
 void assign_inplace(T* data, const shape_t& shape, const strides_t& strides, const E& value) {
     const leaves_of<E> lv(value);
-    if (!all_shaped(lv.d, lv.size, shape)) check_inplace(shape, shape_of(value));
+    const bool same = all_shaped(lv.d, lv.size, shape);
+    if (!same) check_inplace(shape, shape_of(value));
+    // the same shapes, or a number, into contiguous memory: assign_flat's one loop
+    const bool flat = (same || lv.size == 0) && is_contiguous(shape, strides);
+    if (!flat && assign_rows_2d(data, shape, strides, value, lv)) return;
     assign_leaves(data, shape, strides, value, lv);
 }
 
@@ -408,8 +431,14 @@ void compound_assign(Target& target, X&& x) {
     if constexpr (owning<Target>::value)
         if (assign_owning(target.data(), target, value)) return;
     const leaves_of<V> lv(value);
-    if constexpr (owning<Target>::value)  // the target is a leaf of full shape: e's shape is the target's
-        if (assign_rows_2d(target.data(), target.shape(), value, lv)) return;
+    // the target is a leaf of full shape: e's shape is the target's
+    if constexpr (owning<Target>::value) {
+        const auto os = static_cast<std::ptrdiff_t>(target.shape().size() == 2 ? target.shape()[1] : 0);
+        if (assign_rows_2d<rows_into::owning>(target.data(), target.shape(), os, value, lv)) return;
+    } else {
+        const bool flat = all_shaped(lv.d, lv.size, target.shape()) && is_contiguous(target.shape(), target.strides());
+        if (!flat && assign_rows_2d(target.data(), target.shape(), target.strides(), value, lv)) return;
+    }
     if (!all_shaped(lv.d, lv.size, target.shape())) check_inplace(target.shape(), shape_of(value));
     constexpr bool owned = owning<Target>::value;
     assign_leaves<!(owned && owning_tree<V>()), owned>(target.data(), target.shape(), target.strides(), value, lv);
