@@ -282,73 +282,110 @@ enum class rows_into { fresh, owning, other };
 // rank 1 or 2 whose rows are contiguous (arrays and tensors; views whose last
 // axis steps by one element or has size 1, any row pitch), each axis either 1
 // or the target's, into a 2-D target (m, n) with contiguous rows os elements
-// apart; all the rows in one call. Into an array (fresh or owning), e's shape
-// must be the target's; in place (other), it broadcasts to it. A leaf that
-// may overlap the target (a view; any leaf of a target that is not an array)
-// must not, other than in step (x += view(x)); the general path copes with
-// the rest. False when that does not apply (then nothing was written).
+// apart; all the rows in one call of `rows` (the expression's kernel::flat_rows
+// or general_rows, which the planner's path compiles anyway, so that this is
+// compiled once per element type and leaf count; or inlined rows for arrays
+// in place). Into an array (fresh or
+// owning), e's shape must be the target's; in place (other), it broadcasts to
+// it. A leaf that may overlap the target (a view; any leaf of a target that
+// is not an array) must not, other than in step (x += view(x)); the general
+// path copes with the rest. False when that does not apply (then nothing was
+// written).
+template <class T, std::size_t L, rows_into Into, bool Owned, bool MayStream, class Rows>
+bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const leaf_desc* leaves, Rows rows) {
+    using D = driver<T, L, true, MayStream>;
+    // owning leaves are row-major and read an owning target in step or not at all
+    constexpr bool may_overlap = Into == rows_into::other || (Into == rows_into::owning && !Owned);
+    // ranks 1 and 2 together are a rank promotion: the general path checks the policy
+    if (shape.size() != 2 || rank_policy_ != rank_promotion::allow) return false;
+    const std::size_t m = shape[0], n = shape[1];
+    if constexpr (Into == rows_into::other)
+        if (m > 1 && os < 0) return false;  // rows walked backwards: the general path
+    const auto* t = reinterpret_cast<const std::byte*>(data);
+    const std::byte* t_end = m && n ? t + ((m - 1) * static_cast<std::size_t>(os) + n) * sizeof(T) : t;
+    const std::byte* base[D::slots] = {};
+    std::ptrdiff_t is[D::slots] = {};
+    row_state<T, L> s{};
+    // e's shape is the target's when some leaf has rank 2 and each axis is some leaf's
+    bool rank2 = false, full0 = m == 1, full1 = n == 1;
+    bool along = true;  // every leaf steps along the rows (none is splatted)
+    std::size_t moved = m * n;  // elements: the target's, then every leaf's (for streams())
+    for (std::size_t k = 0; k < L; ++k) {
+        const leaf_desc& d = leaves[k];
+        const shape_t& ls = *d.shape;
+        const std::size_t r = ls.size();
+        if (r > 2) return false;
+        const std::size_t e0 = r == 2 ? ls[0] : 1, e1 = r ? ls[r - 1] : 1;
+        if ((e0 != 1 && e0 != m) || (e1 != 1 && e1 != n)) return false;
+        std::ptrdiff_t pitch = static_cast<std::ptrdiff_t>(e1);  // elements from row to row
+        if constexpr (!Owned) {
+            const strides_t& st = *d.strides;
+            if (e1 != 1 && st[r - 1] != 1) return false;  // rows must be contiguous
+            if (e0 != 1) pitch = st[0];
+        }
+        if constexpr (may_overlap) {  // only the target's own elements in step
+            const byte_range span = span_of(d.data, d.elem, ls, *d.strides);
+            const bool in_step = d.data == t && e0 == m && e1 == n && (m == 1 || pitch == os);
+            if (span.lo < t_end && t < span.hi && !in_step) return false;
+        }
+        rank2 = rank2 || r == 2;
+        full0 = full0 || e0 == m;
+        full1 = full1 || e1 == n;
+        along = along && e1 == n;
+        moved += e0 * e1;
+        const std::ptrdiff_t col = e1 == 1 ? 0 : D::one;  // bytes per element along the row
+        base[k] = d.data;
+        is[k] = e0 == 1 ? 0 : pitch * D::one;
+        s.c[k] = {nullptr, col * static_cast<std::ptrdiff_t>(D::W), col};
+    }
+    if constexpr (Into != rows_into::other)
+        if (!(rank2 && full0 && full1)) return false;
+    // nothing to write; and an empty target's or leaf's pointer may be null, which
+    // no row pitch may be added to
+    if (m == 0 || n == 0) return true;
+    s.n = n;
+    s.out_step = 1;
+    s.nt = MayStream && streams<T>(moved * sizeof(T));
+    // rows of leaves that all step along them (A(M,N) + b(N)) are flat
+    // loops, with no cursors to set up per row
+    rows(along && !s.nt, data, os, base, is, s, m, n);
+    if (s.nt) simd::stream_fence();
+    return true;
+}
+
+// The rows of rows_2d through the expression's row functions: one type for
+// every expression of an element type and leaf count, so one rows_2d.
+template <class T, std::size_t L>
+struct rows_by_pointer {
+    const void* e;
+    rows_fn<T, L> flat, general;
+    void operator()(bool flat_kind, T* out, std::ptrdiff_t os, const std::byte* const* base, const std::ptrdiff_t* is,
+                    const row_state<T, L>& s, std::size_t m, std::size_t n) const {
+        (flat_kind ? flat : general)(e, out, os, base, is, s, m, n);
+    }
+};
+
 template <rows_into Into, class T, class E>
 bool assign_rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const E& e, const leaves_of<E>& lv) {
+    using K = kernel<T, E>;
+    constexpr bool owned = owning_tree<E>();
     // in place, a number fills each row (an array takes the flat fill: assign_owning)
-    if constexpr (kernel<T, E>::vectorized && (walker<E>::leaves > 0 || Into == rows_into::other)) {
-        using K = kernel<T, E>;
-        constexpr std::size_t L = walker<E>::leaves;
-        // owning leaves are row-major and read an owning target in step or not at all
-        constexpr bool owned = owning_tree<E>();
-        constexpr bool may_overlap = Into == rows_into::other || (Into == rows_into::owning && !owned);
-        // ranks 1 and 2 together are a rank promotion: the general path checks the policy
-        if (shape.size() != 2 || rank_policy_ != rank_promotion::allow) return false;
-        const std::size_t m = shape[0], n = shape[1];
-        if constexpr (Into == rows_into::other)
-            if (m > 1 && os < 0) return false;  // rows walked backwards: the general path
-        const auto* t = reinterpret_cast<const std::byte*>(data);
-        const std::byte* t_end = m && n ? t + ((m - 1) * static_cast<std::size_t>(os) + n) * sizeof(T) : t;
-        const std::byte* base[K::slots];
-        std::ptrdiff_t is[K::slots];
-        cursor steps[K::slots];
-        // e's shape is the target's when some leaf has rank 2 and each axis is some leaf's
-        bool rank2 = false, full0 = m == 1, full1 = n == 1;
-        bool along = true;  // every leaf steps along the rows (none is splatted)
-        std::size_t moved = m * n;  // elements: the target's, then every leaf's (for streams())
-        for (std::size_t k = 0; k < L; ++k) {
-            const leaf_desc& d = lv.d[k];
-            const shape_t& s = *d.shape;
-            const std::size_t r = s.size();
-            if (r > 2) return false;
-            const std::size_t e0 = r == 2 ? s[0] : 1, e1 = r ? s[r - 1] : 1;
-            if ((e0 != 1 && e0 != m) || (e1 != 1 && e1 != n)) return false;
-            std::ptrdiff_t pitch = static_cast<std::ptrdiff_t>(e1);  // elements from row to row
-            if constexpr (!owned) {
-                const strides_t& st = *d.strides;
-                if (e1 != 1 && st[r - 1] != 1) return false;  // rows must be contiguous
-                if (e0 != 1) pitch = st[0];
-            }
-            if constexpr (may_overlap) {  // only the target's own elements in step
-                const byte_range span = span_of(d.data, d.elem, s, *d.strides);
-                const bool in_step = d.data == t && e0 == m && e1 == n && (m == 1 || pitch == os);
-                if (span.lo < t_end && t < span.hi && !in_step) return false;
-            }
-            rank2 = rank2 || r == 2;
-            full0 = full0 || e0 == m;
-            full1 = full1 || e1 == n;
-            along = along && e1 == n;
-            moved += e0 * e1;
-            const std::ptrdiff_t col = e1 == 1 ? 0 : K::one;  // bytes per element along the row
-            base[k] = d.data;
-            is[k] = e0 == 1 ? 0 : pitch * K::one;
-            steps[k] = {nullptr, col * static_cast<std::ptrdiff_t>(K::W), col};
-        }
-        if constexpr (Into != rows_into::other)
-            if (!(rank2 && full0 && full1)) return false;
-        const bool nt = K::may_stream && streams<T>(moved * sizeof(T));
-        // rows of leaves that all step along them (A(M,N) + b(N)) are flat
-        // loops, with no cursors to set up per row
-        if (along && !nt) K::each(data, os, base, is, m, [&](T* row, const std::byte* const* b) { K::row_flat(e, row, b, n); });
-        else K::rows_general(e, data, os, base, is, steps, m, n, nt);
-        if (nt) simd::stream_fence();
-        return true;
-    } else {
+    if constexpr (!K::vectorized || (K::L == 0 && Into != rows_into::other)) {
         return false;
+    } else if constexpr (Into == rows_into::owning && owned) {
+        // arrays and tensors in place (the benchmarks' row, column and outer
+        // cases): the rows inlined here, no call per assignment (4x4 r = a +
+        // c(4,1) took 1.2-1.3x the time through the row functions, one run)
+        return rows_2d<T, K::L, Into, owned, K::may_stream>(
+            data, shape, os, lv.d,
+            [&](bool flat_kind, T* out, std::ptrdiff_t ros, const std::byte* const* base, const std::ptrdiff_t* is,
+                const typename K::row_state& s, std::size_t m, std::size_t n) {
+                if (flat_kind) K::each(out, ros, base, is, m, [&](T* row, const std::byte* const* b) { K::row_flat(e, row, b, n); });
+                else K::rows_general(e, out, ros, base, is, s.c, m, n, s.nt);
+            });
+    } else {
+        return rows_2d<T, K::L, Into, owned, K::may_stream>(data, shape, os, lv.d,
+                                                            rows_by_pointer<T, K::L>{&e, &K::flat_rows, &K::general_rows});
     }
 }
 
