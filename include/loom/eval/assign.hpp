@@ -285,12 +285,11 @@ enum class rows_into { fresh, owning, other };
 // apart; all the rows in one call of `rows` (the expression's kernel::flat_rows
 // or general_rows, which the planner's path compiles anyway, so that this is
 // compiled once per element type and leaf count; or inlined rows for arrays
-// in place). Into an array (fresh or
-// owning), e's shape must be the target's; in place (other), it broadcasts to
-// it. A leaf that may overlap the target (a view; any leaf of a target that
-// is not an array) must not, other than in step (x += view(x)); the general
-// path copes with the rest. False when that does not apply (then nothing was
-// written).
+// in place). Into an array (fresh or owning), e's shape must be the target's;
+// in place (other), it broadcasts to it. A leaf that may overlap the target
+// (a view; any leaf of a target that is not an array) must not, other than in
+// step (x += view(x)); the general path copes with the rest. False when that
+// does not apply (then nothing was written).
 template <class T, std::size_t L, rows_into Into, bool Owned, bool MayStream, class Rows>
 bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const leaf_desc* leaves, Rows rows) {
     using D = driver<T, L, true, MayStream>;
