@@ -129,6 +129,18 @@ std::string check_target(const placed<T>& t, const loom::array<T>& before, const
     return check_target(t, before, rs, want, [](T x, T y) { return ref::same(x, y); });
 }
 
+// u += e into an array of shape rs holding pattern values gives them plus
+// want (numbers only: bool has no +=).
+template <class T, class E, class W>
+void check_add_into_array(const std::vector<std::size_t>& rs, const E& e, W want) {
+    if constexpr (!std::is_same_v<T, bool>) {
+        const placed<T> old({rs}, 4);
+        loom::array<T> u = old.view();
+        u += e;
+        CHECK(ref::mismatch(u, rs, [&](const index_t& i) { return static_cast<T>(old.at(i) + want(i)); }) == "");
+    }
+}
+
 // The law: for operands a, b, c and a target of layout `tl` (with shape rs,
 // the broadcast shape), evaluating e1 and e2 into a new array and into the
 // strided target gives what the plain loop gives; so does filling the target
@@ -171,12 +183,7 @@ void law(const layout& la, const layout& lb, const layout& lc, const layout& tl)
         loom::array<T> r(ref::to_shape(rs));  // take the rows without a plan (assign.hpp assign_rows_2d)
         r = e1<T>(va, vb, vc);
         CHECK(ref::mismatch(r, rs, want1) == "");
-        if constexpr (!std::is_same_v<T, bool>) {
-            const placed<T> old({rs}, 4);
-            loom::array<T> u = old.view();
-            u += e1<T>(va, vb, vc);
-            CHECK(ref::mismatch(u, rs, [&](const index_t& i) { return static_cast<T>(old.at(i) + want1(i)); }) == "");
-        }
+        check_add_into_array<T>(rs, e1<T>(va, vb, vc), want1);
     }
 }
 
@@ -212,12 +219,7 @@ void law_owning(const std::vector<std::size_t>& sa, const std::vector<std::size_
         t = e1<T>(oa, ob, oc);
         CHECK(ref::mismatch(t, rs, want) == "");
     }
-    if constexpr (!std::is_same_v<T, bool>) {
-        const placed<T> old({rs}, 4);
-        loom::array<T> u = old.view();
-        u += e1<T>(oa, ob, oc);
-        CHECK(ref::mismatch(u, rs, [&](const index_t& i) { return static_cast<T>(old.at(i) + want(i)); }) == "");
-    }
+    check_add_into_array<T>(rs, e1<T>(oa, ob, oc), want);
 }
 
 }  // namespace

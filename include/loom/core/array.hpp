@@ -238,9 +238,7 @@ private:
     template <class E>
     [[gnu::noinline]] void assign(const E& e) {
         const detail::leaves_of<E> lv(e);
-        if (shape_.size() == 2 &&  // row, column, outer product
-            detail::assign_rows_2d<detail::rows_into::owning>(data(), shape_, static_cast<std::ptrdiff_t>(shape_[1]), e, lv))
-            return;
+        if (detail::assign_rows_2d<detail::rows_into::owning>(data(), shape_, e, lv)) return;  // row, column, outer product
         // owning leaves (arrays, tensors) read this buffer in step or not at all
         constexpr bool check_alias = !detail::owning_tree<E>();
         if (detail::all_shaped(lv.d, lv.size, shape_))  // same shape: nothing to resolve

@@ -388,6 +388,12 @@ bool assign_rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const E& e
     }
 }
 
+// The same into a row-major target (an array, a fresh buffer): rows n apart.
+template <rows_into Into, class T, class E>
+bool assign_rows_2d(T* data, const shape_t& shape, const E& e, const leaves_of<E>& lv) {
+    return shape.size() == 2 && assign_rows_2d<Into>(data, shape, static_cast<std::ptrdiff_t>(shape[1]), e, lv);
+}
+
 // The same in place, into a target given by its layout: one whose rows are
 // contiguous (a view, a fixed_array); false otherwise.
 template <class T, class E>
@@ -439,8 +445,7 @@ void assign_leaves(T* data, const shape_t& shape, const strides_t& strides, cons
 template <class T, class E>
 void assign_into(T* fresh, const shape_t& shape, const strides_t& strides, const E& e) {
     const leaves_of<E> lv(e);
-    if (shape.size() == 2 && assign_rows_2d<rows_into::fresh>(fresh, shape, static_cast<std::ptrdiff_t>(shape[1]), e, lv))
-        return;  // row, column, outer product
+    if (assign_rows_2d<rows_into::fresh>(fresh, shape, e, lv)) return;  // row, column, outer product
     assign_leaves<false, true>(fresh, shape, strides, e, lv);
 }
 
@@ -464,20 +469,17 @@ template <class Op, class Target, class X>
 void compound_assign(Target& target, X&& x) {
     const auto value = make_fn<Op>(target, std::forward<X>(x));
     using V = std::remove_cvref_t<decltype(value)>;
-    if constexpr (owning<Target>::value)
-        if (assign_owning(target.data(), target, value)) return;
-    const leaves_of<V> lv(value);
-    // the target is a leaf of full shape: e's shape is the target's
-    if constexpr (owning<Target>::value) {
-        const auto os = static_cast<std::ptrdiff_t>(target.shape().size() == 2 ? target.shape()[1] : 0);
-        if (assign_rows_2d<rows_into::owning>(target.data(), target.shape(), os, value, lv)) return;
+    if constexpr (!owning<Target>::value) {
+        // a view: as `target = target op x`, with the in-place rule
+        assign_inplace(target.data(), target.shape(), target.strides(), value);
     } else {
-        const bool flat = all_shaped(lv.d, lv.size, target.shape()) && is_contiguous(target.shape(), target.strides());
-        if (!flat && assign_rows_2d(target.data(), target.shape(), target.strides(), value, lv)) return;
+        if (assign_owning(target.data(), target, value)) return;
+        const leaves_of<V> lv(value);
+        // the target is a leaf of full shape: e's shape is the target's
+        if (assign_rows_2d<rows_into::owning>(target.data(), target.shape(), value, lv)) return;
+        if (!all_shaped(lv.d, lv.size, target.shape())) check_inplace(target.shape(), shape_of(value));
+        assign_leaves<!owning_tree<V>(), true>(target.data(), target.shape(), target.strides(), value, lv);
     }
-    if (!all_shaped(lv.d, lv.size, target.shape())) check_inplace(target.shape(), shape_of(value));
-    constexpr bool owned = owning<Target>::value;
-    assign_leaves<!(owned && owning_tree<V>()), owned>(target.data(), target.shape(), target.strides(), value, lv);
 }
 
 }  // namespace loom::detail
