@@ -20,8 +20,7 @@ using ref::index_t;
 
 namespace {
 
-using law_types = std::tuple<bool, std::int8_t, std::int16_t, std::int32_t, std::int64_t, std::uint8_t, std::uint16_t,
-                             std::uint32_t, std::uint64_t, float, double>;
+using law_types = ref::all_types;
 
 // A layout of a test operand or target: shape, strides in elements (empty:
 // row-major) and how many elements past an aligned start it begins.
