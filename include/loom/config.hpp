@@ -43,6 +43,13 @@
 // the tests) they stay plain inline functions: forced there, every caller got
 // its own copy of each row loop, unoptimized (tests/expr/test_operators.cpp
 // took 64 s instead of 55 s in the sanitizer build, its code 44 MB, not 35).
+// 1 (the default): small buffers a thread frees are kept for its next arrays
+// (core/storage.hpp); 0: every buffer comes from ::operator new and goes back
+// to ::operator delete at once.
+#ifndef LOOM_BUFFER_CACHE
+#define LOOM_BUFFER_CACHE 1
+#endif
+
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
 #define LOOM_INLINE [[gnu::always_inline]] inline
 #else

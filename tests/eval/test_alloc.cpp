@@ -3,10 +3,12 @@
 
 #include <loom/loom.hpp>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <new>
+#include <thread>
 
 #include "../support/reference.hpp"
 
@@ -14,9 +16,10 @@
 
 namespace {
 
-std::size_t allocations = 0;          // every successful operator new, all forms
-std::size_t aligned_allocations = 0;  // the std::align_val_t forms among them
-std::size_t deallocations = 0;
+// atomic: one test allocates in a thread of its own
+std::atomic<std::size_t> allocations{0};          // every successful operator new, all forms
+std::atomic<std::size_t> aligned_allocations{0};  // the std::align_val_t forms among them
+std::atomic<std::size_t> deallocations{0};
 
 void* counted(std::size_t n) noexcept {
     void* p = std::malloc(n ? n : 1);
@@ -79,6 +82,10 @@ void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcep
 // ---- the tests ---------------------------------------------------------------
 
 using loom::shape_t;
+
+// The tests that count an evaluation's buffers use arrays over 1 KiB, which the
+// cache of small blocks (core/storage.hpp) never keeps: a buffer is then one
+// operator new. The cache has test cases of its own at the end.
 
 TEST_CASE("the counters see every form of operator new", "[eval][alloc]") {
     const std::size_t before = allocations, before_aligned = aligned_allocations, before_free = deallocations;
@@ -198,12 +205,12 @@ TEST_CASE("strided views, as operands and as targets, allocate nothing", "[eval]
 }
 
 TEST_CASE("eval allocates the result only; aliasing costs at most one temporary", "[eval][alloc]") {
-    auto x = ref::filled<int>({16, 16}, 1);
+    auto x = ref::filled<int>({24, 24}, 1);
     std::size_t mark = allocations;
     const auto y = loom::eval(x * 3 + 1);
     CHECK(allocations - mark == 1);
     // x += transpose(x) must read the old values: one temporary at most
-    const loom::strided_view<const int> xt(x.data(), {16, 16}, {1, 16});
+    const loom::strided_view<const int> xt(x.data(), {24, 24}, {1, 24});
     mark = allocations;
     x += xt;
     CHECK(allocations - mark <= 1);
@@ -240,4 +247,105 @@ TEST_CASE("shapes of rank 8 or less never touch the heap", "[eval][alloc][shape]
     CHECK(rank == 9);
     CHECK(heap_allocs >= 1);
     CHECK(heap_frees == heap_allocs);
+}
+
+// ---- the cache of small blocks (core/storage.hpp) -------------------------------
+
+TEST_CASE("a small buffer freed is the thread's next array of its size class", "[eval][alloc][cache]") {
+    loom::detail::empty_block_cache();
+    const double* first = nullptr;
+    std::size_t mark = allocations, freed = deallocations;
+    {
+        loom::array<double> a(shape_t{4, 4}, 1.0);  // 128 bytes
+        first = a.data();
+    }
+    const std::size_t made = allocations - mark, given = deallocations - freed;
+    mark = allocations;
+    freed = deallocations;
+    const std::int8_t* second = nullptr;
+    bool values = false;
+    {
+        // another element type and shape in the same 64-byte class (65 to 128 bytes)
+        loom::array<std::int8_t> b(shape_t{100}, std::int8_t{7});
+        second = b.data();
+        values = b(0) == 7 && b(99) == 7;
+    }
+    const std::size_t made_again = allocations - mark, given_again = deallocations - freed;
+    CHECK(made == 1);
+    CHECK(given == 0);  // kept
+    CHECK(made_again == 0);
+    CHECK(given_again == 0);
+    CHECK(static_cast<const void*>(second) == static_cast<const void*>(first));
+    CHECK(reinterpret_cast<std::uintptr_t>(second) % 64 == 0);
+    CHECK(values);
+    loom::detail::empty_block_cache();
+}
+
+TEST_CASE("the cache keeps four blocks a size class and nothing over 1 KiB", "[eval][alloc][cache]") {
+    loom::detail::empty_block_cache();
+    std::size_t mark = allocations, freed = deallocations;
+    {
+        const shape_t s{40};  // 160 bytes of float
+        loom::array<float> a1(s, 1.f), a2(s, 2.f), a3(s, 3.f), a4(s, 4.f), a5(s, 5.f), a6(s, 6.f);
+    }
+    const std::size_t six_made = allocations - mark, two_given = deallocations - freed;
+    mark = allocations;
+    freed = deallocations;
+    {
+        const shape_t s{20, 2};  // 160 bytes again
+        loom::array<float> a1(s, 1.f), a2(s, 2.f), a3(s, 3.f), a4(s, 4.f);
+    }
+    const std::size_t four_reused = allocations - mark, none_given = deallocations - freed;
+    freed = deallocations;
+    loom::detail::empty_block_cache();
+    const std::size_t four_emptied = deallocations - freed;
+    mark = allocations;
+    freed = deallocations;
+    {
+        loom::array<double> big(shape_t{129}, 1.0);  // 1032 bytes: over the limit
+    }
+    {
+        loom::array<double> big(shape_t{129}, 1.0);
+    }
+    const std::size_t big_made = allocations - mark, big_given = deallocations - freed;
+    mark = allocations;
+    freed = deallocations;
+    {
+        loom::array<double> edge(shape_t{128}, 1.0);  // 1024 bytes: the largest class
+    }
+    {
+        loom::array<double> edge(shape_t{128}, 1.0);
+    }
+    const std::size_t edge_made = allocations - mark, edge_given = deallocations - freed;
+    loom::detail::empty_block_cache();
+    CHECK(six_made == 6);
+    CHECK(two_given == 2);
+    CHECK(four_reused == 0);
+    CHECK(none_given == 0);
+    CHECK(four_emptied == 4);
+    CHECK(big_made == 2);
+    CHECK(big_given == 2);
+    CHECK(edge_made == 1);
+    CHECK(edge_given == 0);
+}
+
+TEST_CASE("a thread's cached blocks go back when it ends, and later frees go straight back", "[eval][alloc][cache]") {
+    const std::size_t mark = allocations, freed = deallocations;
+    bool values = false;
+    std::thread t([&values] {
+        // made before the thread's cache has an owner, so destroyed after the
+        // owner has emptied and closed it: its block must not be cached then
+        thread_local loom::array<double> late(shape_t{3, 3}, 2.0);
+        double sum = 0;
+        for (int round = 0; round < 3; ++round) {
+            loom::array<double> a(shape_t{4, 4}, 1.0), b(shape_t{7}, 2.0), c(shape_t{2, 60}, 3.0);
+            loom::array<double> r = a + late(0, 0);
+            sum += r(3, 3) + b(6) + c(1, 59);
+        }
+        values = sum == 3 * (3.0 + 2.0 + 3.0);
+    });
+    t.join();
+    const std::size_t made = allocations - mark, given = deallocations - freed;  // before any CHECK
+    CHECK(values);
+    CHECK(made == given);
 }
