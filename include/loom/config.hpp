@@ -38,11 +38,6 @@
 #define LOOM_STREAMING_THRESHOLD 67108864u
 #endif
 
-// Forces inlining of the evaluator's per-row functions into their loops when
-// optimizing. Without optimization (-O0: debug builds, the sanitizer build of
-// the tests) they stay plain inline functions: forced there, every caller got
-// its own copy of each row loop, unoptimized (tests/expr/test_operators.cpp
-// took 64 s instead of 55 s in the sanitizer build, its code 44 MB, not 35).
 // 1 (the default): small buffers a thread frees are kept for its next arrays
 // (core/storage.hpp); 0: every buffer comes from ::operator new and goes back
 // to ::operator delete at once.
@@ -50,6 +45,11 @@
 #define LOOM_BUFFER_CACHE 1
 #endif
 
+// Forces inlining of the evaluator's per-row functions into their loops when
+// optimizing. Without optimization (-O0: debug builds, the sanitizer build of
+// the tests) they stay plain inline functions: forced there, every caller got
+// its own copy of each row loop, unoptimized (tests/expr/test_operators.cpp
+// took 64 s instead of 55 s in the sanitizer build, its code 44 MB, not 35).
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
 #define LOOM_INLINE [[gnu::always_inline]] inline
 #else
