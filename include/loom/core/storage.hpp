@@ -91,7 +91,7 @@ inline void* take_block(std::size_t bytes) {
 }
 
 // Gives back a block take_block(bytes) returned.
-inline void give_block(void* raw, std::size_t bytes) noexcept {
+inline void give_block(void* raw, [[maybe_unused]] std::size_t bytes) noexcept {
 #if LOOM_BUFFER_CACHE
     if (bytes <= block_cache::max_bytes) {
         const std::size_t c = (bytes - 1) / block_cache::class_bytes;
