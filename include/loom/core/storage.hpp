@@ -42,6 +42,18 @@ struct block_cache {
     unsigned char count[classes];
     bool owned;   // the thread's block_cache_owner exists and will empty it
     bool closed;  // it has emptied it: the thread is ending
+
+    // The class of a buffer of 1 to max_bytes bytes, and the size of its blocks.
+    static constexpr std::size_t class_of(std::size_t bytes) { return (bytes - 1) / class_bytes; }
+    static constexpr std::size_t block_bytes(std::size_t c) { return (c + 1) * class_bytes + block_extra; }
+    // The block of class c kept last (count[c] > 0), no longer poisoned.
+    void* pop(std::size_t c) noexcept {
+        void* raw = blocks[c][--count[c]];
+#ifdef LOOM_ASAN
+        ASAN_UNPOISON_MEMORY_REGION(raw, block_bytes(c));
+#endif
+        return raw;
+    }
 };
 // Trivially destructible and zero-initialized: used without a TLS init call.
 inline thread_local block_cache cache_of_thread{};
@@ -50,13 +62,7 @@ inline thread_local block_cache cache_of_thread{};
 inline void empty_block_cache() noexcept {
     block_cache& k = cache_of_thread;
     for (std::size_t c = 0; c < block_cache::classes; ++c)
-        while (k.count[c] > 0) {
-            void* raw = k.blocks[c][--k.count[c]];
-#ifdef LOOM_ASAN
-            ASAN_UNPOISON_MEMORY_REGION(raw, (c + 1) * block_cache::class_bytes + block_extra);
-#endif
-            ::operator delete(raw);
-        }
+        while (k.count[c] > 0) ::operator delete(k.pop(c));
 }
 
 // Empties the thread's cache when the thread ends (constructed on the first
@@ -75,16 +81,9 @@ inline thread_local block_cache_owner cache_owner_of_thread;
 inline void* take_block(std::size_t bytes) {
 #if LOOM_BUFFER_CACHE
     if (bytes <= block_cache::max_bytes) {
-        const std::size_t c = (bytes - 1) / block_cache::class_bytes;
+        const std::size_t c = block_cache::class_of(bytes);
         block_cache& k = cache_of_thread;
-        if (k.count[c] > 0) {
-            void* raw = k.blocks[c][--k.count[c]];
-#ifdef LOOM_ASAN
-            ASAN_UNPOISON_MEMORY_REGION(raw, (c + 1) * block_cache::class_bytes + block_extra);
-#endif
-            return raw;
-        }
-        return ::operator new((c + 1) * block_cache::class_bytes + block_extra);
+        return k.count[c] > 0 ? k.pop(c) : ::operator new(block_cache::block_bytes(c));
     }
 #endif
     return ::operator new(bytes + block_extra);
@@ -94,12 +93,12 @@ inline void* take_block(std::size_t bytes) {
 inline void give_block(void* raw, [[maybe_unused]] std::size_t bytes) noexcept {
 #if LOOM_BUFFER_CACHE
     if (bytes <= block_cache::max_bytes) {
-        const std::size_t c = (bytes - 1) / block_cache::class_bytes;
+        const std::size_t c = block_cache::class_of(bytes);
         block_cache& k = cache_of_thread;
         if (!k.owned && !k.closed) (void)&cache_owner_of_thread;  // constructs it, once a thread
         if (!k.closed && k.count[c] < block_cache::depth) {
 #ifdef LOOM_ASAN
-            ASAN_POISON_MEMORY_REGION(raw, (c + 1) * block_cache::class_bytes + block_extra);
+            ASAN_POISON_MEMORY_REGION(raw, block_cache::block_bytes(c));
 #endif
             k.blocks[c][k.count[c]++] = raw;
             return;
