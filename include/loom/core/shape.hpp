@@ -4,10 +4,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <iterator>
 #include <limits>
 #include <ostream>
-#include <ranges>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -17,6 +16,21 @@
 
 namespace loom {
 
+namespace detail {
+
+// A range (anything std::ranges::begin and end take) of integers. Written
+// here rather than with std::ranges::input_range: that needs <ranges>, which
+// cost every program that includes loom a tenth of a second to parse.
+template <class R>
+using iterable_value_t = std::iter_value_t<decltype(std::ranges::begin(std::declval<const R&>()))>;
+template <class R>
+concept integer_iterable = requires(const R& r) {
+    std::ranges::begin(r);
+    std::ranges::end(r);
+} && std::integral<iterable_value_t<R>>;
+
+}  // namespace detail
+
 //! The extents of an array: `shape_t{2, 3}`, `shape_t{}` (rank 0), or built from
 //! any range of integers. Ranks up to 8 never touch the heap.
 class shape_t : public detail::small_vector<std::size_t, 8> {
@@ -25,9 +39,8 @@ class shape_t : public detail::small_vector<std::size_t, 8> {
 public:
     shape_t() noexcept = default;
     shape_t(std::initializer_list<std::size_t> init) : base(init) {}
-    template <std::ranges::input_range R>
-        requires std::integral<std::ranges::range_value_t<R>> &&
-                 (!std::same_as<std::remove_cvref_t<R>, shape_t>)
+    template <class R>
+        requires detail::integer_iterable<R> && (!std::same_as<std::remove_cvref_t<R>, shape_t>)
     explicit shape_t(const R& r) : base(std::ranges::begin(r), std::ranges::end(r)) {}
     explicit shape_t(std::size_t rank, std::size_t fill) : base(rank, fill) {}
     template <class It>
@@ -51,11 +64,17 @@ void print_tuple(std::ostream& os, const Seq& s) {
     os << ')';
 }
 
+// The text print_tuple writes, without a stream.
 template <class Seq>
 std::string to_string(const Seq& s) {
-    std::ostringstream os;
-    print_tuple(os, s);
-    return os.str();
+    std::string t = "(";
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (i) t += ", ";
+        t += std::to_string(s[i]);
+    }
+    if (s.size() == 1) t += ',';
+    t += ')';
+    return t;
 }
 
 }  // namespace detail

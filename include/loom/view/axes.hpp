@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
-#include <ranges>
 #include <string>
 
 #include "../core/errors.hpp"
@@ -17,8 +16,7 @@ namespace loom {
 
 //! A range of integers usable where loom takes a list of axes or dims.
 template <class R>
-concept integer_range = std::ranges::input_range<R> && std::integral<std::ranges::range_value_t<R>> &&
-                        !std::same_as<std::ranges::range_value_t<R>, bool>;
+concept integer_range = detail::integer_iterable<R> && !std::same_as<detail::iterable_value_t<R>, bool>;
 
 namespace detail {
 
