@@ -124,7 +124,8 @@ public:
         o.make_empty();
     }
     array& operator=(const array& o) {
-        if (this != &o) assign(o);
+        // the same shape: the small-array path's flat copy, as for any expression
+        if (this != &o && !detail::assign_owning(data(), *this, o)) assign(o);
         return *this;
     }
     array& operator=(array&& o) noexcept {
