@@ -4,6 +4,7 @@
 #
 #   bash bench/compile_time.sh                 # CXX=clang++ to use another compiler
 #   bash bench/compile_time.sh --expressions   # also: what each further expression costs
+#   COUNT=valgrind bash bench/compile_time.sh  # instructions by cachegrind where perf cannot count them
 #
 # The loom program is examples/quickstart.cpp; the xtensor program is bench/compile_xtensor_equiv.cpp,
 # the same operations line for line (with XTENSOR_USE_XSIMD, as the benchmarks build it). Times are CPU seconds (user + sys) of the compiler, which other jobs on the
@@ -81,20 +82,31 @@ awk -v l="$loom_cpu" -v x="$xt_cpu" 'BEGIN {
 }'
 
 # Instructions the compiler ran (user space, compile and link), where perf can count them: unlike
-# seconds, this hardly moves between runs on a shared machine.
-instructions() {
-  perf stat -x, -e instructions:u "$cxx" -std=c++20 -O2 "$@" -o "$tmp/a.out" 2>&1 >/dev/null |
-    awk -F, '/instructions/ && $1 ~ /^[0-9]+$/ { print $1 }'
+# seconds, this hardly moves between runs on a shared machine. Where perf cannot (a VM without the
+# counter), COUNT=valgrind counts them with valgrind's cachegrind instead: exact and the same in
+# every run, but each compile takes about 40 times as long (some minutes for the three).
+perf_count() {
+  perf stat -x, -e instructions:u "$@" 2>&1 >/dev/null | awk -F, '/instructions/ && $1 ~ /^[0-9]+$/ { print $1 }'
 }
-if command -v perf >/dev/null 2>&1 && [ -n "$(instructions -Iinclude "$loom_src" 2>/dev/null)" ]; then
-  loom_i=$(instructions -Iinclude "$loom_src")
-  xt_i=$(instructions -DXTENSOR_USE_XSIMD "$xt_src")
-  syn_i=$(perf stat -x, -e instructions:u "$cxx" -std=c++20 -fsyntax-only -Iinclude "$loom_src" 2>&1 >/dev/null |
-    awk -F, '/instructions/ && $1 ~ /^[0-9]+$/ { print $1 }')
-  awk -v l="$loom_i" -v x="$xt_i" -v s="$syn_i" 'BEGIN {
-    printf "instructions: loom %.2f G, xtensor %.2f G, loom / xtensor %.2f; loom parsing alone (-fsyntax-only) %.2f G\n",
-      l / 1e9, x / 1e9, l / x, s / 1e9
+valgrind_count() {
+  # every process of the compile (driver, cc1plus, as, collect2, ld), summed
+  valgrind --tool=cachegrind --cache-sim=no --trace-children=yes --cachegrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+    awk '/I *refs:/ { gsub(",", "", $NF); n += $NF } END { if (n) print n }'
+}
+counter=""
+if command -v perf >/dev/null 2>&1 && [ -n "$(perf_count true)" ]; then
+  counter=perf_count
+elif [ "${COUNT:-}" = valgrind ] && command -v valgrind >/dev/null 2>&1; then
+  counter=valgrind_count
+fi
+if [ -n "$counter" ]; then
+  loom_i=$($counter "$cxx" -std=c++20 -O2 -Iinclude "$loom_src" -o "$tmp/a.out")
+  xt_i=$($counter "$cxx" -std=c++20 -O2 -DXTENSOR_USE_XSIMD "$xt_src" -o "$tmp/a.out")
+  syn_i=$($counter "$cxx" -std=c++20 -fsyntax-only -Iinclude "$loom_src")
+  awk -v l="$loom_i" -v x="$xt_i" -v s="$syn_i" -v c="${counter%_count}" 'BEGIN {
+    printf "instructions (%s): loom %.2f G, xtensor %.2f G, loom / xtensor %.2f; loom parsing alone (-fsyntax-only) %.2f G\n",
+      c, l / 1e9, x / 1e9, l / x, s / 1e9
   }'
 else
-  echo "instructions: not counted (no perf, or perf cannot read the instruction counter here, as in a VM without one)"
+  echo "instructions: not counted (perf cannot read the instruction counter here, as in a VM without one; COUNT=valgrind counts them with cachegrind, slowly)"
 fi
