@@ -355,6 +355,7 @@ TEMPLATE_LIST_TEST_CASE("tiled: operands and targets against the target's order"
         // one transposed operand, two (one misaligned), with a row and a column broadcast
         law<TestType>(contiguous, transposed, contiguous, contiguous);
         law<TestType>(transposed, transposed_off, layout{{n}}, contiguous);
+        law<TestType>(transposed, transposed, transposed_off, contiguous);  // three: their buffers on the heap
         law<TestType>(layout{{m, 1}}, transposed, transposed_off, layout{{m, n}, {}, 3});
         // a strided operand against the order beside a transposed one: gathered row by row
         law<TestType>(transposed, layout{{m, 1}}, every_other_down, contiguous);
@@ -483,6 +484,9 @@ TEMPLATE_LIST_TEST_CASE("non-temporal stores give the plain loop's values on eve
         const layout contiguous{{m, n}};
         const layout transposed{{m, n}, {1, M}};
         law<TestType>(contiguous, transposed, contiguous, contiguous);                 // turned tiles
+        // streamed, the turned tiles are 64 rows tall, their buffers on the heap: two and three of them
+        law<TestType>(transposed, contiguous, transposed, contiguous);
+        law<TestType>(transposed, transposed, transposed, layout{{m, n}, {}, 1});
         law<TestType>(layout{{m, 1}}, transposed, layout{{n}}, layout{{m, n}, {}, 3});  // misaligned target
         law<TestType>(contiguous, transposed, layout{{n}}, layout{{m, n}, {1, M}});  // a target against the order
     }

@@ -130,6 +130,17 @@ struct driver {
     // 1.34-1.37, 1.33-1.50 us at 64 x 64 (Eigen 1.40) and 8.1-9.4, 7.4-10.1, 10.9-15.8 ms
     // at 2048 x 2048, three runs each
     static constexpr std::size_t turn_rows = 16, turn_cols = 64;
+    // Rows of a turned tile when the assignment streams (s.nt: far larger than
+    // the caches): each row of the transposed operand is then read 512 bytes
+    // at a time, not 128. A + transpose(B) at 2048 x 2048 on the Intel Xeon,
+    // nine alternating runs of each against the triad in the same binary:
+    // median 0.67 with 64 x 64 tiles, 0.59 with 16 x 64 (32 x 64 0.59, 64 x 128
+    // 0.62, 128 x 64 0.65, 128 x 128 0.67 in five or four). Not in cache: at
+    // 64 x 64 to 512 x 512 the tall tiles were 1.03 to 1.4 times slower. The
+    // bench_transpose binary before and after, ten alternating runs: median
+    // 0.54 -> 0.75 of the triad.
+    static constexpr std::size_t turn_rows_streamed = 64;
+    static std::size_t turn_rows_of(const row_state<T, L>& s) { return s.nt ? turn_rows_streamed : turn_rows; }
     using state = row_state<T, L>;
 
     // Whether the rows' call runs the third axis from the end too (its planes):
@@ -155,7 +166,7 @@ struct driver {
     // (pack_transposed) and body is the general kind's.
     static void block(const void* e, T* out, const std::byte* const* ptr, const state& s, std::size_t m,
                       std::ptrdiff_t os, const std::ptrdiff_t* is, rows_fn<T, L> body) {
-        const std::size_t ti = !s.tiled ? m : s.tiles ? turn_rows : tile;
+        const std::size_t ti = !s.tiled ? m : s.tiles ? turn_rows_of(s) : tile;
         const std::size_t tj = !s.tiled ? s.n : s.tiles ? turn_cols : tile;
         const std::byte* q[slots] = {};
         std::ptrdiff_t qs[slots] = {};
@@ -175,7 +186,7 @@ struct driver {
                             pack_transposed(buf, turn_cols, q[k], s.step[k], rows, cols);
                             q[k] = reinterpret_cast<const std::byte*>(buf);
                             qs[k] = static_cast<std::ptrdiff_t>(turn_cols) * one;
-                            buf += turn_rows * turn_cols;
+                            buf += turn_rows_of(s) * turn_cols;
                         }
                         body(e, out + i * os + j, os, q, qs, s, rows, cols);
                         continue;
@@ -218,14 +229,16 @@ struct driver {
     }
 
     // The packed kind with s.tiles set: the tile buffers on the stack for up to
-    // two turned leaves (a heap block freed every call cost 9% of a 64 x 64
-    // A + transpose(B) in malloc_consolidate), on the heap past that.
+    // two turned leaves of turn_rows (a heap block freed every call cost 9% of
+    // a 64 x 64 A + transpose(B) in malloc_consolidate), on the heap past that
+    // and for the streamed tiles (assignments of 64 MiB and more, where one
+    // allocation is nothing).
     [[gnu::noinline]] static void rows_turned(const void* e, T* out, const plan<L>& p, state& s, std::size_t turned,
                                               rows_fn<T, L> general) {
-        constexpr std::size_t per_leaf = turn_rows * turn_cols;
-        alignas(64) T local[2 * per_leaf];
+        alignas(64) T local[2 * turn_rows * turn_cols];
+        const std::size_t need = turned * turn_rows_of(s) * turn_cols;
         std::unique_ptr<T[]> heap;
-        if (turned > 2) heap = std::make_unique_for_overwrite<T[]>(turned * per_leaf);
+        if (need > std::size(local)) heap = std::make_unique_for_overwrite<T[]>(need);
         s.tiles = heap ? heap.get() : local;
         rows(e, out, p, s, general);
     }
