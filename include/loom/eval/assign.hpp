@@ -179,12 +179,15 @@ bool flat_by_pointer(T* data, const shape_t& shape, const strides_t& strides, co
 // An expression without leaves (a number: `view(x, 1) = 0.0`) has the
 // shape () and fills any contiguous target this way.
 //
-// Tried: an owning target (Dense) from owning leaves that run in SIMD batches
-// (owning_flat) has taken the small-array path (assign_owning) first, which
-// covers every case of this one but a new shape (an array assigned an
-// expression of another shape); there the loop is not inlined again but
-// called (flat_by_pointer): 8 expressions of bench/compile_exprs.cpp took
-// 1.0 G fewer compiler instructions (cachegrind, of 16.1 G).
+// Tried: the caller ran the small-array path (assign_owning) first, as the
+// assignments and constructors of arrays and tensors (Dense) do for owning
+// leaves that run in SIMD batches (owning_flat); another Dense caller (the
+// fresh buffers of allclose) only loses the inlined loop. The small-array
+// path covers every case of this one but a new shape (an
+// array assigned an expression of another shape), so here the loop is not
+// inlined again but called (flat_by_pointer): 8 expressions of
+// bench/compile_exprs.cpp took 1.0 G fewer compiler instructions
+// (cachegrind, of 16.1 G).
 template <bool Tried = false, class T, class E>
 bool assign_flat(T* data, const shape_t& shape, const strides_t& strides, const E& e, const leaves_of<E>& lv) {
     using K = kernel<T, E>;
