@@ -3,8 +3,10 @@
 
 #include <loom/loom.hpp>
 
+#include <array>
 #include <limits>
 #include <new>
+#include <span>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -17,6 +19,38 @@ TEST_CASE("shape_t builds from braces and ranges", "[core][shape]") {
     CHECK(loom::shape_t(std::vector<std::size_t>{2, 3}) == s);
     CHECK(loom::shape_t(std::vector<int>{2, 3}) == s);
     CHECK(loom::shape_t{}.size() == 0);
+}
+
+// Any range std::ranges::begin and end take (as const), of integers (loom
+// checks that without <ranges>, see loom::detail::integer_iterable); nothing
+// else. (std::views::iota would do too, but Clang 14 cannot compile
+// libstdc++ 12's iota_view.)
+namespace adl_range {
+struct dims {
+    long v[2];
+};
+inline const long* begin(const dims& d) { return d.v; }
+inline const long* end(const dims& d) { return d.v + 2; }
+}  // namespace adl_range
+
+TEST_CASE("shape_t and axis lists take any range of integers", "[core][shape]") {
+    const loom::shape_t s{2, 3};
+    const long c_array[] = {2, 3};
+    const std::array<unsigned, 2> std_array{2, 3};
+    CHECK(loom::shape_t(c_array) == s);
+    CHECK(loom::shape_t(std_array) == s);
+    CHECK(loom::shape_t(std::span<const long>(c_array)) == s);
+    CHECK(loom::shape_t(std::vector<short>{2, 3}) == s);
+    CHECK(loom::shape_t(adl_range::dims{{2, 3}}) == s);  // begin and end found by argument-dependent lookup
+    static_assert(!std::is_constructible_v<loom::shape_t, std::vector<double>>);
+    static_assert(!std::is_constructible_v<loom::shape_t, int>);
+    static_assert(loom::integer_range<std::vector<int>> && loom::integer_range<adl_range::dims>);
+    static_assert(loom::integer_range<std::span<const long>> && loom::integer_range<long[2]>);
+    static_assert(!loom::integer_range<std::vector<bool>> && !loom::integer_range<std::vector<float>>);
+    const auto a = loom::zeros<double>({2, 1, 3});
+    CHECK(loom::permute_dims(a, std::array<int, 3>{2, 0, 1}).shape() == loom::shape_t{3, 2, 1});
+    const long middle[] = {1};
+    CHECK(loom::squeeze(a, std::span<const long>(middle)).shape() == s);
 }
 
 TEST_CASE("shape_t prints like a Python tuple", "[core][shape]") {
