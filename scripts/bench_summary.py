@@ -257,10 +257,12 @@ def table(rows, errors):
         spread_misses += sum(m.endswith(" ~") for m in missed)
         note = ""
         if case == "small_tensor" and array_overhead and overhead(row) is not None:
-            # issue 7: tensor<double, 2>'s fixed cost over the hand loop at most half of array<double>'s
+            # issue 7: tensor<double, 2>'s fixed cost over the hand loop at most half of array<double>'s.
+            # An overhead below 0 (faster than the hand loop: noise of a ~2 ns loop) counts as none:
+            # no overhead is at most half of any, and a negative one is not "half" of a more negative one.
             ov = overhead(row)
             total += 1
-            ok = ov <= 0.5 * array_overhead
+            ok = max(ov, 0.0) <= 0.5 * max(array_overhead, 0.0)
             met += ok
             note = f"overhead {fmt_time(ov)} vs array {fmt_time(array_overhead)}"  # < 0: faster than the hand loop
             if not ok:
