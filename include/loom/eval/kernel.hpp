@@ -214,7 +214,9 @@ struct driver {
     // with A's lines alone, 0.85 with B's alone, 1.00 with both (1.03 as
     // prefetcht1; two tiles ahead, or the prefetches spread over the tile's
     // rows, no better). The bench_transpose binary before and after, six
-    // alternating runs: 0.59-0.73 (median 0.62) -> 0.73-0.77 (0.75).
+    // alternating runs: 0.59-0.73 (median 0.62) -> 0.73-0.77 (0.75). Not
+    // streamed, at 1024 x 1024 and 512 x 512 (from the caches), the same
+    // prefetches took 1.11 and 1.10 times the time: only streamed tiles take them.
     // Always inlined: a function of nothing but prefetches is one without
     // effects to GCC, which drops the calls to it (simd::prefetch).
     LOOM_INLINE static void prefetch_tile(const std::byte* const* q, const std::ptrdiff_t* is, const state& s,
