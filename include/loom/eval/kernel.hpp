@@ -209,8 +209,8 @@ struct driver {
     // without this: r = transpose(B) 5.2 ms, r = A + B 4.9 ms,
     // r = A + transpose(B) 9.9 ms). On an Intel Xeon (AVX-512) at 2048 x 2048,
     // against the triad of the same process, medians of 9 to 15 alternating
-    // runs of a one-off program: 0.65-0.76 without, 0.87-0.88 with (three
-    // runs each); against a triad on unaligned buffers, 0.70 without, 0.92
+    // runs of a one-off program: 0.64-0.76 without, 0.70-0.88 with (five
+    // runs each, medians 0.69 and 0.87); against a triad on unaligned buffers, 0.70 without, 0.92
     // with A's lines alone, 0.85 with B's alone, 1.00 with both (1.03 as
     // prefetcht1; two tiles ahead, or the prefetches spread over the tile's
     // rows, no better). The bench_transpose binary before and after, six
