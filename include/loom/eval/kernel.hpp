@@ -209,16 +209,16 @@ struct driver {
     // without this: r = transpose(B) 5.2 ms, r = A + B 4.9 ms,
     // r = A + transpose(B) 9.9 ms). On an Intel Xeon (AVX-512) at 2048 x 2048,
     // against the triad of the same process, medians of 9 to 15 alternating
-    // runs of a one-off program: 0.64-0.76 without, 0.70-0.88 with (five
-    // runs each, medians 0.69 and 0.87); against a triad on unaligned buffers, 0.70 without, 0.92
-    // with A's lines alone, 0.85 with B's alone, 1.00 with both (1.03 as
-    // prefetcht1; two tiles ahead, or the prefetches spread over the tile's
-    // rows, no better). The bench_transpose binary before and after, six
-    // alternating runs: 0.59-0.73 (median 0.62) -> 0.73-0.77 (0.75). Not
+    // runs of a one-off program: 0.64-0.76 without, 0.70-0.88 with (five runs
+    // each, medians 0.69 and 0.87); against a triad on unaligned buffers, 0.70
+    // without, 0.92 with A's lines alone, 0.85 with B's alone, 1.00 with both
+    // (1.03 as prefetcht1; two tiles ahead, or the prefetches spread over the
+    // tile's rows, no better). The bench_transpose binary before and after,
+    // six alternating runs: 0.59-0.73 (median 0.62) -> 0.73-0.77 (0.75). Not
     // streamed, at 1024 x 1024 and 512 x 512 (from the caches), the same
-    // prefetches took 1.11 and 1.10 times the time: only streamed tiles take them.
-    // Always inlined: a function of nothing but prefetches is one without
-    // effects to GCC, which drops the calls to it (simd::prefetch).
+    // prefetches took 1.11 and 1.10 times the time: only streamed tiles take
+    // them. Always inlined: a function of nothing but prefetches is one
+    // without effects to GCC, which drops the calls to it (simd::prefetch).
     LOOM_INLINE static void prefetch_tile(const std::byte* const* q, const std::ptrdiff_t* is, const state& s,
                                           std::size_t rows, std::size_t cols) {
         constexpr auto ahead = static_cast<std::ptrdiff_t>(turn_cols);  // the tiles' columns
