@@ -226,7 +226,7 @@ struct driver {
             if (s.step[k] == 0) continue;
             const bool along = s.step[k] == one;
             const std::ptrdiff_t next = ahead * s.step[k], pitch = along ? is[k] : s.step[k];
-            const std::size_t pieces = along ? rows : cols;
+            const std::size_t pieces = pitch == 0 ? 1 : along ? rows : cols;  // a row vector: one piece
             const auto bytes = static_cast<std::ptrdiff_t>((along ? cols : rows) * sizeof(T));
             for (std::size_t r = 0; r < pieces; ++r)
                 for (std::ptrdiff_t b = 0; b < bytes; b += 64)
