@@ -26,7 +26,7 @@
 #endif
 #ifndef LOOM_STREAMING_THRESHOLD
 // generated before the option existed (a build tree or install not yet regenerated): its default
-#define LOOM_STREAMING_THRESHOLD 67108864u
+#define LOOM_STREAMING_THRESHOLD 33554432u
 #endif
 #else
 #define LOOM_VERSION_MAJOR 0
@@ -35,7 +35,7 @@
 #define LOOM_VERSION (LOOM_VERSION_MAJOR * 10000 + LOOM_VERSION_MINOR * 100 + LOOM_VERSION_PATCH)
 #define LOOM_VERSION_STRING "0.1.0"
 #define LOOM_SIMD 1
-#define LOOM_STREAMING_THRESHOLD 67108864u
+#define LOOM_STREAMING_THRESHOLD 33554432u
 #endif
 
 // 1 (the default): small buffers a thread frees are kept for its next arrays

@@ -649,7 +649,7 @@ TEMPLATE_TEST_CASE("heavy trees (prefetching loops) on every path", "[eval][kern
 // just over the threshold (its target and two operands) and one just under it.
 TEST_CASE("assignments around the default streaming threshold give the plain loop's values", "[eval][kernel][stream]") {
     // a build with streaming_threshold=0 checks the same sizes with plain stores
-    const std::size_t t = loom::streaming_threshold() ? loom::streaming_threshold() : std::size_t{64} << 20;
+    const std::size_t t = loom::streaming_threshold() ? loom::streaming_threshold() : std::size_t{32} << 20;
     for (const std::size_t n : {t / (3 * sizeof(double)) + 13, t / (3 * sizeof(double)) - 13}) {
         INFO("elements " << n);
         const loom::array<double> a = ref::iota<double>({n}), b = ref::filled<double>({n}, 2);

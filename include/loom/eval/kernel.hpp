@@ -273,8 +273,8 @@ struct driver {
     // The packed kind with s.tiles set: the tile buffers on the stack for up to
     // two turned leaves of turn_rows (a heap block freed every call cost 9% of
     // a 64 x 64 A + transpose(B) in malloc_consolidate), on the heap past that
-    // and for the streamed tiles (assignments of 64 MiB and more, where one
-    // allocation is nothing).
+    // and for the streamed tiles (assignments that stream, 32 MiB and more by
+    // default, where one allocation is nothing).
     [[gnu::noinline]] static void rows_turned(const void* e, T* out, const plan<L>& p, state& s, std::size_t turned,
                                               rows_fn<T, L> general) {
         alignas(64) T local[2 * turn_rows * turn_cols];

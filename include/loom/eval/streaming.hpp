@@ -24,7 +24,8 @@ inline constinit thread_local std::size_t streaming_threshold_less1_ =
 //! level cache, that saves a quarter of the memory traffic of `r = a + b`;
 //! when it would have stayed in that cache, it costs a trip to memory. This
 //! thread's value; the default is the Meson option `streaming_threshold`
-//! (64 MiB, twice a common 32 MiB last-level cache).
+//! (32 MiB, the size of a common last-level cache: an assignment that moves
+//! more cannot keep its data in such a cache).
 inline std::size_t streaming_threshold() noexcept { return detail::streaming_threshold_less1_ + 1; }
 
 //! Sets this thread's threshold (0: never stream); returns the previous one.
