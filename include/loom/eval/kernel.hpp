@@ -188,7 +188,7 @@ struct driver {
                             pack_transposed(buf, turn_cols, q[k], s.step[k], rows, cols);
                             q[k] = reinterpret_cast<const std::byte*>(buf);
                             qs[k] = static_cast<std::ptrdiff_t>(turn_cols) * one;
-                            buf += turn_rows_of(s) * turn_cols;
+                            buf += ti * turn_cols;  // ti: turn_rows_of(s)
                         }
                         if constexpr (MayStream)
                             if (s.nt && j0 + tj < s.n) prefetch_tile(here, is, s, rows, std::min(s.n - j0 - tj, tj));
@@ -207,9 +207,9 @@ struct driver {
     // it is turned, 0.73-0.82 of the triad against 0.80-0.87 (medians of 11
     // alternating runs, four runs; after it is computed, 0.83-0.85), and in
     // the bench_transpose binary, six alternating runs, median 0.71 -> 0.77.
-    // A leaf contiguous along the row is read there in `rows` pieces of `cols` elements, is[k]
-    // bytes apart; a turned leaf in `cols` pieces of `rows` elements,
-    // s.step[k] apart. Either way that is 64 pieces a tile on as many pages,
+    // A leaf contiguous along the row is read there in `rows` pieces of `cols`
+    // elements, is[k] bytes apart; a turned leaf in `cols` pieces of `rows`
+    // elements, s.step[k] apart. Either way that is 64 pieces a tile on as many pages,
     // more than the hardware prefetchers follow at once (at 2048 x 2048
     // without this: r = transpose(B) 5.2 ms, r = A + B 4.9 ms,
     // r = A + transpose(B) 9.9 ms). On an Intel Xeon (AVX-512) at 2048 x 2048,
