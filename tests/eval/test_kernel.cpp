@@ -174,9 +174,14 @@ void law(const layout& la, const layout& lb, const layout& lc, const layout& tl)
         CHECK(check_target(t, before, rs, want1) == "");
         vt = e2<T>(va, vb, vc);
         CHECK(check_target(t, before, rs, want2) == "");
-        const T fill = ref::pattern<T>(7, 5);  // an expression without leaves: a contiguous target is filled flat
+        // expressions without leaves (assign.hpp fill): a number, numbers combined
+        const T fill = ref::pattern<T>(7, 5);
         vt = fill;
         CHECK(check_target(t, before, rs, [&](const index_t&) { return fill; }) == "");
+        if constexpr (!std::is_same_v<T, bool>) {
+            vt = loom::scalar_node<T>(fill) * T(2) + T(1);
+            CHECK(check_target(t, before, rs, [&](const index_t&) { return static_cast<T>(fill * T(2) + T(1)); }) == "");
+        }
     }
     if (rs.size() == 2) {  // into an array of the result's shape, `=` and `+=`: views whose rows are contiguous
         loom::array<T> r(ref::to_shape(rs));  // take the rows without a plan (assign.hpp assign_rows_2d)

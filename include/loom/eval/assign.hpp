@@ -1,6 +1,7 @@
 // loom/eval/assign.hpp: assignment of an expression into a strided target: checks, aliasing, plan, kernel.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <type_traits>
@@ -176,8 +177,7 @@ bool flat_by_pointer(T* data, const shape_t& shape, const strides_t& strides, co
 
 // Same shapes, everything contiguous: one flat loop and no plan. Returns
 // false when that does not apply (or a leaf overlaps the target elsewhere).
-// An expression without leaves (a number: `view(x, 1) = 0.0`) has the
-// shape () and fills any contiguous target this way.
+// An expression without leaves goes to fill() instead.
 //
 // Tried: the caller ran the small-array path (assign_owning) first, as the
 // assignments and constructors of arrays and tensors (Dense) do for owning
@@ -418,8 +418,8 @@ template <rows_into Into, class T, class E>
 bool assign_rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const E& e, const leaves_of<E>& lv) {
     using K = kernel<T, E>;
     constexpr bool owned = owning_tree<E>();
-    // in place, a number fills each row (an array takes the flat fill: assign_owning)
-    if constexpr (!K::vectorized || (K::L == 0 && Into != rows_into::other)) {
+    // a number: assign_leaves fills the target
+    if constexpr (!K::vectorized || K::L == 0) {
         return false;
     } else if constexpr (Into == rows_into::owning && owned) {
         // arrays and tensors in place (the benchmarks' row, column and outer
@@ -452,6 +452,34 @@ bool assign_rows_2d(T* data, const shape_t& shape, const strides_t& strides, con
     return assign_rows_2d<rows_into::other>(data, shape, strides[0], e, lv);
 }
 
+// target[...] <- v, any layout: what an expression without leaves (a number,
+// or numbers combined: `view(x, 1) = 0.0`) assigns, its value computed once.
+// Its own loop, one per element type, instead of the planner and row
+// functions of a leafless expression: rows along the last axis, the other
+// axes counted like an odometer.
+template <class T>
+void fill(T* data, const shape_t& shape, const strides_t& strides, T v) {
+    const std::size_t r = shape.size();
+    if (size_of(shape) == 0) return;
+    if (is_contiguous(shape, strides)) return (void)std::fill_n(data, size_of(shape), v);
+    const std::size_t n = shape[r - 1];  // a rank-0 target is contiguous
+    const std::ptrdiff_t step = strides[r - 1];
+    shape_t at(r - 1, 0);  // index along each outer axis
+    for (T* row = data;;) {
+        if (step == 1) std::fill_n(row, n, v);  // its own loop: vectorized
+        else
+            for (std::size_t j = 0; j < n; ++j) row[static_cast<std::ptrdiff_t>(j) * step] = v;
+        std::size_t a = r - 1;
+        for (; a > 0; --a) {  // the next row: carry from the innermost outer axis
+            row += strides[a - 1];
+            if (++at[a - 1] < shape[a - 1]) break;
+            row -= static_cast<std::ptrdiff_t>(shape[a - 1]) * strides[a - 1];
+            at[a - 1] = 0;
+        }
+        if (a == 0) return;
+    }
+}
+
 // target[...] <- e, given e's leaves; e's shape broadcasts to the target's
 // (checked by the caller). CheckAlias false: the caller knows that no leaf
 // reads the target's memory other than in step (a fresh buffer; owning
@@ -463,31 +491,35 @@ template <bool CheckAlias = true, bool Dense = false, class T, class E>
 void assign_leaves(T* data, const shape_t& shape, const strides_t& strides, const E& e,
                    const leaves_of<E>& lv) {
     constexpr std::size_t L = walker<E>::leaves;
-    if (assign_flat<Dense && owning_flat<T, E>>(data, shape, strides, e, lv)) return;
-    const leaf_desc* leaves = lv.d;
-    if constexpr (L > 0 && CheckAlias) {
-        const auto* tdata = reinterpret_cast<const std::byte*>(data);
-        const byte_range t = span_of(tdata, sizeof(T), shape, strides);
-        for (std::size_t k = 0; k < L; ++k) {
-            if (!reads_overlapping(leaves[k], t, sizeof(T), shape, strides)) continue;
-            buffer<T> tmp(size_of(shape));
-            const strides_t cs = c_strides(shape);
-            {
-                plan<L> p;
-                make_plan(p, shape, cs, leaves);
-                kernel<T, E>::run(e, tmp.data(), p);
+    if constexpr (L == 0) {
+        fill(data, shape, strides, static_cast<T>(walker<E>::template scalar<0>(e, nullptr)));
+    } else {
+        if (assign_flat<Dense && owning_flat<T, E>>(data, shape, strides, e, lv)) return;
+        const leaf_desc* leaves = lv.d;
+        if constexpr (CheckAlias) {
+            const auto* tdata = reinterpret_cast<const std::byte*>(data);
+            const byte_range t = span_of(tdata, sizeof(T), shape, strides);
+            for (std::size_t k = 0; k < L; ++k) {
+                if (!reads_overlapping(leaves[k], t, sizeof(T), shape, strides)) continue;
+                buffer<T> tmp(size_of(shape));
+                const strides_t cs = c_strides(shape);
+                {
+                    plan<L> p;
+                    make_plan(p, shape, cs, leaves);
+                    kernel<T, E>::run(e, tmp.data(), p);
+                }
+                const raw_leaf<T> src{tmp.data(), &shape, &cs};
+                const leaves_of<raw_leaf<T>> d(src);
+                plan<1> p;
+                make_plan(p, shape, strides, d.d);
+                kernel<T, raw_leaf<T>>::run(src, data, p);
+                return;
             }
-            const raw_leaf<T> src{tmp.data(), &shape, &cs};
-            const leaves_of<raw_leaf<T>> d(src);
-            plan<1> p;
-            make_plan(p, shape, strides, d.d);
-            kernel<T, raw_leaf<T>>::run(src, data, p);
-            return;
         }
+        plan<L> p;
+        make_plan(p, shape, strides, leaves);
+        kernel<T, E>::template run<Dense && owning_tree<E>()>(e, data, p);
     }
-    plan<L> p;
-    make_plan(p, shape, strides, leaves);
-    kernel<T, E>::template run<Dense && owning_tree<E>()>(e, data, p);
 }
 
 // fresh[...] <- e, into a row-major buffer just allocated (no leaf can read
@@ -506,8 +538,8 @@ void assign_inplace(T* data, const shape_t& shape, const strides_t& strides, con
     const leaves_of<E> lv(value);
     const bool same = all_shaped(lv.d, lv.size, shape);
     if (!same) check_inplace(shape, shape_of(value));
-    // the same shapes, or a number, into contiguous memory: assign_flat's one loop
-    const bool flat = (same || lv.size == 0) && is_contiguous(shape, strides);
+    // the same shapes (or a number: no leaves) into contiguous memory: one flat loop
+    const bool flat = same && is_contiguous(shape, strides);
     if (!flat && assign_rows_2d(data, shape, strides, value, lv)) return;
     assign_leaves(data, shape, strides, value, lv);
 }
