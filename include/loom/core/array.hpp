@@ -34,14 +34,17 @@ struct nested_list<T, 0> {
 template <class T, std::size_t R>
 using nested_list_t = typename nested_list<T, R>::type;
 
+// Out of line: one copy of the message's code, not one per rank and type.
+[[noreturn, gnu::cold]] inline void throw_ragged(std::size_t depth, std::size_t got, std::size_t want) {
+    throw std::invalid_argument("loom: ragged nested initializer: a list at depth " + std::to_string(depth) + " has " +
+                                std::to_string(got) + " elements where another has " + std::to_string(want));
+}
+
 template <class T, std::size_t R>
 void nested_shape(const nested_list_t<T, R>& l, shape_t& s, std::size_t depth) {
     if constexpr (R > 0) {
         if (s.size() <= depth) s.push_back(l.size());
-        else if (s[depth] != l.size())
-            throw std::invalid_argument("loom: ragged nested initializer: a list at depth " +
-                                        std::to_string(depth) + " has " + std::to_string(l.size()) +
-                                        " elements where another has " + std::to_string(s[depth]));
+        else if (s[depth] != l.size()) throw_ragged(depth, l.size(), s[depth]);
         if constexpr (R > 1)
             for (const auto& sub : l) nested_shape<T, R - 1>(sub, s, depth + 1);
         if (R > 1 && l.size() == 0)

@@ -99,11 +99,19 @@ std::ptrdiff_t element_offset(const strides_t& strides, I... i) noexcept {
 // The same, checked: one index per axis, each in range (negative counts from
 // the end); index_error naming the index, the axis and its size otherwise.
 // `what` is "an array" or "a view", for the message.
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_at_count(std::size_t count, const char* what, std::size_t rank) {
+    throw index_error("loom: at() got " + std::to_string(count) + " indices for " + what + " of rank " +
+                      std::to_string(rank));
+}
+template <class I>
+[[noreturn, gnu::cold, gnu::noinline]] void throw_at_bounds(I idx, std::size_t axis, std::ptrdiff_t n) {
+    throw index_error("loom: index " + std::to_string(idx) + " is out of bounds for axis " + std::to_string(axis) +
+                      " with size " + std::to_string(n));
+}
+
 template <class... I>
 std::ptrdiff_t checked_element_offset(const char* what, const shape_t& shape, const strides_t& strides, I... i) {
-    if (sizeof...(I) != shape.size())
-        throw index_error("loom: at() got " + std::to_string(sizeof...(I)) + " indices for " + what +
-                          " of rank " + std::to_string(shape.size()));
+    if (sizeof...(I) != shape.size()) throw_at_count(sizeof...(I), what, shape.size());
     std::ptrdiff_t off = 0;
     std::size_t k = 0;
     auto one = [&](auto idx) {
@@ -111,15 +119,20 @@ std::ptrdiff_t checked_element_offset(const char* what, const shape_t& shape, co
         auto v = static_cast<std::ptrdiff_t>(idx);
         if constexpr (std::is_signed_v<decltype(idx)>)
             if (v < 0) v += n;
-        if (v < 0 || v >= n)
-            throw index_error("loom: index " + std::to_string(idx) + " is out of bounds for axis " +
-                              std::to_string(k) + " with size " + std::to_string(n));
+        if (v < 0 || v >= n) throw_at_bounds(idx, k, n);
         off += v * strides[k++];
     };
     (one(i), ...);
     return off;
 }
 
+}  // namespace detail
+
+namespace detail {
+// Out of line (noinline): the message's string code once, not at every size_of.
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_size_overflow(const shape_t& s) {
+    throw std::length_error("loom: shape " + to_string(s) + " has more elements than std::size_t can count");
+}
 }  // namespace detail
 
 //! Number of elements; throws std::length_error when the product overflows std::size_t.
@@ -130,9 +143,7 @@ inline std::size_t size_of(const shape_t& s) {
         if (e == 0) return 0;
         overflow |= __builtin_mul_overflow(n, e, &n);  // no division on this hot path
     }
-    if (overflow)
-        throw std::length_error("loom: shape " + detail::to_string(s) +
-                                " has more elements than std::size_t can count");
+    if (overflow) detail::throw_size_overflow(s);
     return n;
 }
 

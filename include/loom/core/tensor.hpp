@@ -21,6 +21,17 @@
 
 namespace loom {
 
+namespace detail {
+// The errors' messages out of line (noinline): their string code once, not once per tensor type.
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_tensor_shape(std::size_t n, const shape_t& s) {
+    throw std::invalid_argument("loom: tensor<T, " + std::to_string(n) + "> given the shape " + to_string(s) +
+                                " of rank " + std::to_string(s.size()));
+}
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_tensor_rank(const shape_t& s, std::size_t n) {
+    throw broadcast_error("cannot assign a value of shape " + to_string(s) + " to a tensor of rank " + std::to_string(n));
+}
+}  // namespace detail
+
 //! An array<T> whose rank N is part of its type (xtensor's xtensor<T, N>):
 //!   loom::tensor<double, 2> m(loom::shape_t{3, 4});
 //!   m = m * 2 + 1;            // value semantics, as array<T>; the rank stays 2
@@ -137,9 +148,7 @@ private:
         sync();
     }
     static const shape_t& checked(const shape_t& s) {
-        if (s.size() != N)
-            throw std::invalid_argument("loom: tensor<T, " + std::to_string(N) + "> given the shape " +
-                                        detail::to_string(s) + " of rank " + std::to_string(s.size()));
+        if (s.size() != N) detail::throw_tensor_shape(N, s);
         return s;
     }
     static array<T> from_braces(detail::nested_list_t<T, N> l) {
@@ -159,9 +168,7 @@ private:
             static_assert(static_rank_does_not_fit<r, N, r == N>::value);
         } else {
             const shape_t s = e.shape();
-            if (s.size() != N)
-                throw broadcast_error("cannot assign a value of shape " + detail::to_string(s) + " to a tensor of rank " +
-                                      std::to_string(N));
+            if (s.size() != N) detail::throw_tensor_rank(s, N);
         }
         return e;
     }

@@ -153,16 +153,18 @@ namespace detail {
 // A C++ integer takes an integer array's type (the Array API's weak scalars):
 // it must fit it, as NumPy 2 requires (OverflowError there). `int8 + 1000`
 // would otherwise compute with 1000 wrapped to -24, and `int8 < 1000` be false.
+template <class S>
+[[noreturn, gnu::cold, gnu::noinline]] void throw_scalar_fits(S value, const char* type) {
+    throw std::overflow_error("loom: the C++ number " + std::to_string(value) + " does not fit the array's element type " +
+                              type + " (a C++ integer takes the array's type): cast the array with astype first");
+}
 template <class C, class A>
 void check_scalar_fits(const A& a) {
     if constexpr (is_scalar_node<A>::value) {
         using S = typename A::value_type;
         if constexpr (std::is_integral_v<S> && !std::is_same_v<S, bool> && std::is_integral_v<C> &&
                       !std::is_same_v<C, bool> && !std::is_same_v<S, C>) {
-            if (!std::in_range<C>(a.value_))
-                throw std::overflow_error("loom: the C++ number " + std::to_string(a.value_) +
-                                          " does not fit the array's element type " + type_name<C>() +
-                                          " (a C++ integer takes the array's type): cast the array with astype first");
+            if (!std::in_range<C>(a.value_)) throw_scalar_fits(a.value_, type_name<C>());
         }
     }
 }
