@@ -96,7 +96,9 @@ public:
         // one width for every shown element; bool is always 5 wide (" True", "False")
         if constexpr (std::is_same_v<T, bool>) width_ = 5;
         else measure(0, data_);
-        os << recurse(0, data_, " ", print_line_width);
+        std::string out;
+        recurse(out, 0, data_, 1, print_line_width);
+        os << out;
     }
 
 private:
@@ -190,55 +192,50 @@ private:
         }
     }
 
-    // NumPy's _extendLine: wrap before `w` when the line would get too long,
-    // unless wrapping cannot help.
-    [[gnu::cold]] static void extend(std::string& s, std::string& line, const std::string& w, std::size_t width,
-                       const std::string& indent) {
-        if (line.size() + w.size() > width && line.size() > indent.size()) {
-            while (!line.empty() && line.back() == ' ') line.pop_back();
-            s += line;
-            s += '\n';
-            line = indent;
-        }
-        line += w;
-    }
-
-    [[gnu::cold]] std::string recurse(std::size_t axis, const T* p, const std::string& indent, std::size_t width) const {
+    // Appends to `out` the text NumPy's _formatArray recurser returns for the
+    // block at p (axis `axis`; a hanging indent of `indent` spaces, which the
+    // first line leaves out; lines at most `width` long), written in place.
+    [[gnu::cold]] void recurse(std::string& out, std::size_t axis, const T* p, std::size_t indent, std::size_t width) const {
         const std::size_t n = shape_[axis];
-        const std::size_t left = shape_.size() - axis;
         const bool summary = summarized(axis);
         const std::size_t lead = summary ? print_edge_items : 0;
         const std::size_t first_trailing = summary ? n - print_edge_items : 0;
-        const std::string next_indent = indent + ' ';
-        const std::size_t next_width = width - 1;  // room for the ']'
-        std::string s;
-        if (left == 1) {
-            const std::size_t elem_width = width - 1;
-            std::string line = indent;
-            for (std::size_t i = 0; i < lead; ++i) {
-                extend(s, line, word(at(p, axis, i)), elem_width, indent);
-                line += ' ';
-            }
-            if (summary) {
-                extend(s, line, "...", elem_width, indent);
-                line += ' ';
-            }
-            for (std::size_t i = first_trailing; i + 1 < n; ++i) {
-                extend(s, line, word(at(p, axis, i)), elem_width, indent);
-                line += ' ';
-            }
-            extend(s, line, word(at(p, axis, n - 1)), elem_width, indent);
-            s += line;
+        out += '[';
+        if (axis + 1 == shape_.size()) {
+            const std::size_t elem_width = width - 1;  // room for the ']'
+            std::size_t line = indent;  // the current line's length, its indent included
+            // NumPy's _extendLine: wrap before w when the line would get too long,
+            // unless wrapping cannot help; then the separator, but after the last word
+            const auto put = [&](const std::string& w, bool last) {
+                if (line + w.size() > elem_width && line > indent) {
+                    while (out.back() == ' ') out.pop_back();  // the line has a word that is not blank
+                    out += '\n';
+                    out.append(indent, ' ');
+                    line = indent;
+                }
+                out += w;
+                line += w.size() + !last;
+                if (!last) out += ' ';
+            };
+            for (std::size_t i = 0; i < lead; ++i) put(word(at(p, axis, i)), false);
+            if (summary) put("...", false);
+            for (std::size_t i = first_trailing; i < n; ++i) put(word(at(p, axis, i)), i + 1 == n);
         } else {
-            const std::string sep(left - 1, '\n');
-            for (std::size_t i = 0; i < lead; ++i)
-                s += indent + recurse(axis + 1, at(p, axis, i), next_indent, next_width) + sep;
-            if (summary) s += indent + "..." + sep;
-            for (std::size_t i = first_trailing; i + 1 < n; ++i)
-                s += indent + recurse(axis + 1, at(p, axis, i), next_indent, next_width) + sep;
-            s += indent + recurse(axis + 1, at(p, axis, n - 1), next_indent, next_width);
+            const std::size_t breaks = shape_.size() - axis - 1;  // blank lines between blocks
+            const auto block = [&](std::size_t i) {
+                if (i > 0) out.append(indent, ' ');
+                recurse(out, axis + 1, at(p, axis, i), indent + 1, width - 1);
+                if (i + 1 < n) out.append(breaks, '\n');
+            };
+            for (std::size_t i = 0; i < lead; ++i) block(i);
+            if (summary) {
+                out.append(indent, ' ');
+                out += "...";
+                out.append(breaks, '\n');
+            }
+            for (std::size_t i = first_trailing; i < n; ++i) block(i);
         }
-        return '[' + s.substr(indent.size()) + ']';
+        out += ']';
     }
 
     const T* data_;
