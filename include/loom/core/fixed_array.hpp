@@ -137,7 +137,7 @@ private:
     friend struct detail::compound_assignments<fixed_array<T, D...>>;
     template <class Op, class X>
     fixed_array& compound(X&& x) {
-        detail::assign_fixed(*this, make_fn<Op>(*this, std::forward<X>(x)));
+        detail::assign_fixed(*this, make_fn<Op>(*this, std::as_const(x)));  // x outlives the assignment
         return *this;
     }
 
