@@ -34,8 +34,8 @@ struct nested_list<T, 0> {
 template <class T, std::size_t R>
 using nested_list_t = typename nested_list<T, R>::type;
 
-// Out of line: one copy of the message's code, not one per rank and type.
-[[noreturn, gnu::cold]] inline void throw_ragged(std::size_t depth, std::size_t got, std::size_t want) {
+// Out of line (never inlined): one copy of the message's code, not one per rank and type.
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_ragged(std::size_t depth, std::size_t got, std::size_t want) {
     throw std::invalid_argument("loom: ragged nested initializer: a list at depth " + std::to_string(depth) + " has " +
                                 std::to_string(got) + " elements where another has " + std::to_string(want));
 }

@@ -96,9 +96,8 @@ std::ptrdiff_t element_offset(const strides_t& strides, I... i) noexcept {
     return off;
 }
 
-// The same, checked: one index per axis, each in range (negative counts from
-// the end); index_error naming the index, the axis and its size otherwise.
-// `what` is "an array" or "a view", for the message.
+// at()'s errors, out of line (never inlined): their strings' code once, not
+// in every caller.
 [[noreturn, gnu::cold, gnu::noinline]] inline void throw_at_count(std::size_t count, const char* what, std::size_t rank) {
     throw index_error("loom: at() got " + std::to_string(count) + " indices for " + what + " of rank " +
                       std::to_string(rank));
@@ -109,6 +108,9 @@ template <class I>
                       " with size " + std::to_string(n));
 }
 
+// element_offset, checked: one index per axis, each in range (negative counts from
+// the end); index_error naming the index, the axis and its size otherwise.
+// `what` is "an array" or "a view", for the message.
 template <class... I>
 std::ptrdiff_t checked_element_offset(const char* what, const shape_t& shape, const strides_t& strides, I... i) {
     if (sizeof...(I) != shape.size()) throw_at_count(sizeof...(I), what, shape.size());
@@ -126,13 +128,11 @@ std::ptrdiff_t checked_element_offset(const char* what, const shape_t& shape, co
     return off;
 }
 
-}  // namespace detail
-
-namespace detail {
-// Out of line (noinline): the message's string code once, not at every size_of.
+// Out of line (never inlined): the message's string code once, not at every size_of.
 [[noreturn, gnu::cold, gnu::noinline]] inline void throw_size_overflow(const shape_t& s) {
     throw std::length_error("loom: shape " + to_string(s) + " has more elements than std::size_t can count");
 }
+
 }  // namespace detail
 
 //! Number of elements; throws std::length_error when the product overflows std::size_t.
