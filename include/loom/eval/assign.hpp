@@ -133,7 +133,7 @@ LOOM_INLINE void run_flat(T* out, const std::byte* const* base, const E& e, std:
 template <std::size_t L, class T>
 LOOM_INLINE bool flat_leaves(T* data, const shape_t& shape, const strides_t& strides, const leaf_desc* leaves,
                              const std::byte** base, std::ptrdiff_t* step, std::size_t& n) {
-    if ((L > 0 && !all_shaped(leaves, L, shape)) || !is_contiguous(shape, strides)) return false;
+    if (!all_shaped(leaves, L, shape) || !is_contiguous(shape, strides)) return false;
     n = size_of(shape);
     const auto* t = reinterpret_cast<const std::byte*>(data);
     for (std::size_t k = 0; k < L; ++k) {
@@ -459,9 +459,9 @@ bool assign_rows_2d(T* data, const shape_t& shape, const strides_t& strides, con
 // axes counted like an odometer.
 template <class T>
 void fill(T* data, const shape_t& shape, const strides_t& strides, T v) {
-    const std::size_t r = shape.size();
-    if (size_of(shape) == 0) return;
-    if (is_contiguous(shape, strides)) return (void)std::fill_n(data, size_of(shape), v);
+    const std::size_t r = shape.size(), count = count_of(shape);  // the target's: it fits
+    if (count == 0) return;
+    if (is_contiguous(shape, strides)) return (void)std::fill_n(data, count, v);
     const std::size_t n = shape[r - 1];  // a rank-0 target is contiguous
     const std::ptrdiff_t step = strides[r - 1];
     shape_t at(r - 1, 0);  // index along each outer axis
