@@ -279,8 +279,8 @@ private:
     friend class array;
     friend struct detail::compound_assignments<array<T>>;
     template <class Op, class X>
-    array& compound(X&& x) {
-        detail::compound_assign<Op>(*this, std::as_const(x));  // x outlives the assignment: one instantiation for x and std::move(x)
+    array& compound(const X& x) {  // x outlives the assignment: one instantiation for x and std::move(x)
+        detail::compound_assign<Op>(*this, x);
         return *this;
     }
 

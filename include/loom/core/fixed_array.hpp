@@ -136,8 +136,8 @@ private:
 
     friend struct detail::compound_assignments<fixed_array<T, D...>>;
     template <class Op, class X>
-    fixed_array& compound(X&& x) {
-        detail::assign_fixed(*this, make_fn<Op>(*this, std::as_const(x)));  // x outlives the assignment
+    fixed_array& compound(const X& x) {  // x outlives the assignment
+        detail::assign_fixed(*this, make_fn<Op>(*this, x));
         return *this;
     }
 

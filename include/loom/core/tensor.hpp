@@ -175,8 +175,8 @@ private:
 
     friend struct detail::compound_assignments<tensor<T, N>>;
     template <class Op, class X>
-    tensor& compound(X&& x) {
-        detail::compound_assign<Op>(*this, std::as_const(x));  // x outlives the assignment: one instantiation for x and std::move(x)
+    tensor& compound(const X& x) {  // x outlives the assignment: one instantiation for x and std::move(x)
+        detail::compound_assign<Op>(*this, x);
         return *this;
     }
 

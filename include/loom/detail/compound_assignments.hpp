@@ -9,8 +9,9 @@
 namespace loom::detail {
 
 // `x op= value` for a Derived that provides `template <class Op, class X>
-// Derived& compound(X&&)` (array, tensor, fixed_array: each has its own rules
-// for writing in place, and befriends this base).
+// Derived& compound(const X&)` (array, tensor, fixed_array: each has its own
+// rules for writing in place, and befriends this base; the operand outlives
+// the assignment, so x and std::move(x) share one instantiation).
 template <class Derived>
 struct compound_assignments {
     template <operand X> Derived& operator+=(X&& x) { return self().template compound<ops::add>(std::forward<X>(x)); }

@@ -136,14 +136,13 @@ public:
 
 private:
     template <class X>
-    strided_view& assign_from(X&& x) {
-        // x outlives the assignment: x and std::move(x) share one instantiation
-        detail::assign_inplace(data_, shape_, strides_, detail::capture_operand(std::as_const(x)));
+    strided_view& assign_from(const X& x) {  // x outlives the assignment: x and std::move(x) share one instantiation
+        detail::assign_inplace(data_, shape_, strides_, detail::capture_operand(x));
         return *this;
     }
     template <class Op, class X>
-    strided_view& compound(X&& x) {
-        detail::compound_assign<Op>(*this, std::as_const(x));
+    strided_view& compound(const X& x) {
+        detail::compound_assign<Op>(*this, x);
         return *this;
     }
 
