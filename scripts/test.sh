@@ -2,7 +2,8 @@
 # scripts/test.sh: the whole test suite: installs what is missing, builds two configurations and runs
 # every test in both, then ends with "N passed, M failed":
 #   build-test        g++ -Og, portable (no -march=native: SSE2 batches), the consumer builds too,
-#                     and tests/eval/test_kernel.cpp once more at -mavx2 -mfma (256-bit batches)
+#                     and tests/eval/test_kernel.cpp once more at -mavx2 -mfma (256-bit batches),
+#                     tests/core/test_fixed_array_o2.cpp at -O2 -mavx2 -mfma, warnings as errors
 #   build-test-san    clang++ -O0, -march=native (AVX2/AVX-512 batches), AddressSanitizer +
 #                     UndefinedBehaviorSanitizer, warnings as errors
 # The sanitizer configuration builds no examples (the portable one builds and runs them, checking

@@ -43,9 +43,8 @@ public:
     fixed_array(detail::nested_list_t<T, rank> l)
         requires(rank >= 1)
     {
-        check_lengths<rank>(l);
         T* out = data_.data();
-        detail::nested_copy<T, rank>(l, out);
+        copy_checked<rank>(l, out);
     }
     //! Any expression that broadcasts to (D...); one unrolled pass when its shape is static.
     template <expression E>
@@ -123,15 +122,20 @@ private:
         return st;
     }();
 
+    // Copies l, a list at depth rank - R, to out after checking its length;
+    // each innermost list copies exactly the static extent, so g++ -O2 sees
+    // no write past the array for a list that would throw.
     template <std::size_t R>
-    static void check_lengths(const detail::nested_list_t<T, R>& l) {
+    static void copy_checked(const detail::nested_list_t<T, R>& l, T*& out) {
         const std::size_t axis = rank - R, want = extent_[axis];
         if (l.size() != want)
             throw std::invalid_argument("loom: fixed_array initializer: a list at depth " + std::to_string(axis) +
                                         " has " + std::to_string(l.size()) + " elements where the shape " +
                                         detail::to_string(extent_) + " has " + std::to_string(want));
         if constexpr (R > 1)
-            for (const auto& sub : l) check_lengths<R - 1>(sub);
+            for (const auto& sub : l) copy_checked<R - 1>(sub, out);
+        else
+            out = std::copy_n(l.begin(), extent_[rank - 1], out);
     }
 
     friend struct detail::compound_assignments<fixed_array<T, D...>>;
