@@ -33,7 +33,7 @@ TEST_CASE("optimized static evaluator: rows of whole batches and rows with tails
     check_broadcast<fixed_array<float, 3, 11>, fixed_array<float, 11>>(10);
 }
 
-TEST_CASE("optimized fixed_array braces of another length throw before any write", "[core][fixed_array][o2]") {
+TEST_CASE("optimized fixed_array braces of another length throw invalid_argument", "[core][fixed_array][o2]") {
     // g++ -O2 saw the copy of a fourth element into three (-Warray-bounds) until each innermost
     // list copied exactly its static extent, after the check that throws
     using v3 = fixed_array<int, 3>;

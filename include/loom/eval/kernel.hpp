@@ -439,7 +439,7 @@ struct kernel {
                 if constexpr (prefetches)
                     if (i % line == 0) prefetch_ahead(c, out + i);
                 simd::store(out + i, walker<E>::template batch<0, T>(e, c));
-                for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_batch;
+                step(c);
             }
         }
 #endif
@@ -467,6 +467,7 @@ struct kernel {
 #endif
         row_tail(e, out + i, out + n, c);
     }
+    // every cursor one batch further
     LOOM_INLINE static void step(cursor* c) {
         for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_batch;
     }
