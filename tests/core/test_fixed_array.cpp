@@ -105,7 +105,7 @@ TEST_CASE("static evaluator: every broadcasting pattern against a scalar loop", 
     check_broadcast<fixed_array<double, 4, 4>, fixed_array<double, 4, 4>>(16);
     check_broadcast<fixed_array<double, 2, 8>, fixed_array<double, 8>>(17);
     check_broadcast<fixed_array<double, 3, 16>, fixed_array<double, 3, 1>>(18);
-    // rows of more batches than kernel::row_unrolled writes out (8): the loop of row_steps
+    // rows of more batches than kernel::row_steps writes out one by one (unrolled_batches, 8): its loop
     check_broadcast<fixed_array<double, 2, 37>, fixed_array<double, 37>>(19);
     // row, column, outer product
     check_broadcast<fixed_array<double, 7, 9>, fixed_array<double, 9>>(3);

@@ -3,7 +3,7 @@
 // evaluator inlines every row with its length a constant; g++ 12 warns about such loops at -O2 only, and
 // did for rows of exactly one 256-bit batch (a fixed 4x4 of double) until kernel.hpp's tail loop walked
 // a pointer. The cases are rows of one and two batches of each width, rows written out batch by batch
-// (kernel::row_unrolled) and one longer than that, and a few with tails.
+// (kernel::row_steps with a constant length) and one longer than that, and a few with tails.
 #include <catch2/catch.hpp>
 
 #include <loom/loom.hpp>
@@ -25,7 +25,7 @@ TEST_CASE("optimized static evaluator: rows of whole batches and rows with tails
     // float: 8 a 256-bit batch
     check_broadcast<fixed_array<float, 4, 8>, fixed_array<float, 8>>(6);
     check_broadcast<fixed_array<float, 16>, fixed_array<float, 1>>(7);
-    // a row longer than kernel::row_unrolled writes out (8 batches): row_steps' loop, with a tail
+    // a row longer than kernel::row_steps writes out batch by batch (8 batches): its loop, with a tail
     check_broadcast<fixed_array<double, 2, 37>, fixed_array<double, 37>>(11);
     // tails
     check_broadcast<fixed_array<double, 3, 5>, fixed_array<double, 3, 5>>(8);

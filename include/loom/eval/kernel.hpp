@@ -424,8 +424,13 @@ struct kernel {
 
     // out[0 .. n) <- e, every cursor stepping by its own step (0 for splats).
     // The cursors are copied to locals so that they live in registers. Inlined
-    // where the steps and n are constants (the static evaluator), called
-    // through row_stepped everywhere else.
+    // where the steps and n are constants (the static evaluator, which passes
+    // n as N too), called through row_stepped everywhere else (N = 0: n known
+    // at run time only). A constant row of at most unrolled_batches batches is
+    // written out batch by batch, no loop: with the loop, g++ left a fixed 4x4
+    // r = a + 2*b two trips of two batches on AVX2.
+    static constexpr std::size_t unrolled_batches = 8;
+    template <std::size_t N = 0>
     LOOM_INLINE static void row_steps(const E& e, T* out, const cursor* start, std::size_t n) {
         cursor c[slots] = {};
         for (std::size_t k = 0; k < L; ++k) c[k] = start[k];
@@ -433,36 +438,21 @@ struct kernel {
 #if LOOM_SIMD
         if constexpr (vectorized) {
             hold_splats(c);
-            // two batches a trip: x(64,1) * y(1,64) in cache 218 -> 191 ns (hand loop 177)
+            if constexpr (N != 0 && N / W <= unrolled_batches) {
+                [&]<std::size_t... b>(std::index_sequence<b...>) {
+                    ((simd::store(out + b * W, walker<E>::template batch<0, T>(e, c)), step(c)), ...);
+                }(std::make_index_sequence<N / W>{});
+                i = N / W * W;
+            } else {
+                // two batches a trip: x(64,1) * y(1,64) in cache 218 -> 191 ns (hand loop 177)
 #pragma GCC unroll 2
-            for (; i + W <= n; i += W) {
-                if constexpr (prefetches)
-                    if (i % line == 0) prefetch_ahead(c, out + i);
-                simd::store(out + i, walker<E>::template batch<0, T>(e, c));
-                step(c);
+                for (; i + W <= n; i += W) {
+                    if constexpr (prefetches)
+                        if (i % line == 0) prefetch_ahead(c, out + i);
+                    simd::store(out + i, walker<E>::template batch<0, T>(e, c));
+                    step(c);
+                }
             }
-        }
-#endif
-        row_tail(e, out + i, out + n, c);
-    }
-
-    // row_steps for a row of a constant length n of at most unrolled_batches
-    // batches (the static evaluator): every batch written out, no loop. With
-    // row_steps' loop, g++ left a fixed 4x4 r = a + 2*b two trips of two
-    // batches on AVX2.
-    static constexpr std::size_t unrolled_batches = 8;
-    template <std::size_t n>
-    LOOM_INLINE static void row_unrolled(const E& e, T* out, const cursor* start) {
-        cursor c[slots] = {};
-        for (std::size_t k = 0; k < L; ++k) c[k] = start[k];
-        std::size_t i = 0;
-#if LOOM_SIMD
-        if constexpr (vectorized) {
-            hold_splats(c);
-            [&]<std::size_t... b>(std::index_sequence<b...>) {
-                ((simd::store(out + b * W, walker<E>::template batch<0, T>(e, c)), step(c)), ...);
-            }(std::make_index_sequence<n / W>{});
-            i = n / W * W;
         }
 #endif
         row_tail(e, out + i, out + n, c);

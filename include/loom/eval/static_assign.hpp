@@ -104,8 +104,7 @@ LOOM_INLINE void static_rows(const E& e, T* out, const std::byte* const* ptr) {
             const std::ptrdiff_t step = p.rank == 0 ? 0 : p.in[k][D];
             c[k] = {ptr[k], step * static_cast<std::ptrdiff_t>(K::W), step};
         }
-        if constexpr (n / K::W <= K::unrolled_batches) K::template row_unrolled<n>(e, out, c);
-        else K::row_steps(e, out, c, n);
+        K::template row_steps<n>(e, out, c, n);
     } else {
         for (std::size_t i = 0; i < p.extent[D]; ++i) {
             const auto ii = static_cast<std::ptrdiff_t>(i);
