@@ -20,7 +20,7 @@ std::vector<T> values(const loom::array<T>& a) {
 
 }  // namespace
 
-TEMPLATE_LIST_TEST_CASE("zeros, ones, full and empty for every element type", "[core][factories]", ref::all_types) {
+TEMPLATE_LIST_TEST_CASE("zeros, ones, full and empty for every element type", "[core][factories]", ref::every_type) {
     using T = TestType;
     const auto z = loom::zeros<T>({2, 3});
     const auto o = loom::ones<T>({4});

@@ -614,7 +614,7 @@ void law_heavy(const layout& la, const layout& lb, const layout& lc, const layou
         const T p = e * b.at(i);
         return static_cast<T>(p * c.at(i));
     };
-    const auto near = [](T got, T w) { return ref::near(got, w, 8 * std::numeric_limits<T>::epsilon(), 0.0); };
+    const ref::tolerance near{8 * std::numeric_limits<T>::epsilon()};
     placed<T> t(tl, 4);
     const loom::array<T> before = t.buf;
     auto vt = t.writable();
@@ -622,7 +622,7 @@ void law_heavy(const layout& la, const layout& lb, const layout& lc, const layou
     CHECK(check_target(t, before, rs, want, near) == "");
     const loom::array<T> oa = a.view(), ob = b.view(), oc = c.view();
     const loom::array<T> fresh = h(oa, ob, oc);
-    CHECK(ref::mismatch_with(fresh, rs, want, near) == "");
+    CHECK(ref::mismatch_within(fresh, rs, want, near) == "");
 }
 
 TEMPLATE_TEST_CASE("heavy trees (prefetching loops) on every path", "[eval][kernel][prefetch]", float, double) {
