@@ -491,7 +491,7 @@ struct kernel {
             if constexpr (vectorized) {
                 for (; i + W <= n; i += W) {
                     simd::stream(out + i, walker<E>::template batch<0, T>(e, c));
-                    for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_batch;
+                    step(c);
                 }
             }
 #endif
