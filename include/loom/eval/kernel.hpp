@@ -425,7 +425,7 @@ struct kernel {
     // out[0 .. n) <- e, every cursor stepping by its own step (0 for splats).
     // The cursors are copied to locals so that they live in registers. Inlined
     // where the steps and n are constants (the static evaluator, which passes
-    // n as N too), called through row_stepped everywhere else (N = 0: n known
+    // n as N too), called through rows_general everywhere else (N = 0: n known
     // at run time only). A constant row of at most unrolled_batches batches is
     // written out batch by batch, no loop: with the loop, g++ left a fixed 4x4
     // r = a + 2*b two trips of two batches on AVX2.
@@ -508,7 +508,6 @@ struct kernel {
         for (std::size_t k = 0; k < L; ++k)
             if (c[k].step_batch == 0) std::memcpy(&c[k].held, c[k].p, sizeof(T));
     }
-    static void row_stepped(const E& e, T* out, const cursor* start, std::size_t n) { row_steps(e, out, start, n); }
 
     // prefetches: the lines `ahead` bytes in front of every leaf that steps
     // along the row (a splat's step is 0: its own line) and of the target.
@@ -559,22 +558,24 @@ struct kernel {
     [[gnu::noinline]] static void row_packed(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::size_t n) {
         alignas(64) T buf[slots][chunk];
         alignas(64) T obuf[chunk];
-        cursor c[slots] = {};
-        for (std::size_t k = 0; k < L; ++k) c[k] = {ptr[k], s.c[k].step_batch, s.c[k].step_one};
+        const std::byte* at[slots] = {};  // each leaf's chunk: in place, or gathered into buf[k]
+        const std::ptrdiff_t none[slots] = {};
+        for (std::size_t k = 0; k < L; ++k) at[k] = ptr[k];
         for (std::size_t start = 0; start < n; start += chunk) {
             const std::size_t m = std::min(chunk, n - start);
             const auto st = static_cast<std::ptrdiff_t>(start);
             for (std::size_t k = 0; k < L; ++k) {
                 if (s.step[k] == 0) continue;  // one value for the whole row
                 if (s.step[k] == one) {
-                    c[k].p = ptr[k] + st * one;
+                    at[k] = ptr[k] + st * one;
                     continue;
                 }
                 const std::byte* src = ptr[k] + st * s.step[k];
                 for (std::size_t j = 0; j < m; ++j, src += s.step[k]) std::memcpy(&buf[k][j], src, sizeof(T));
-                c[k].p = reinterpret_cast<const std::byte*>(buf[k]);
+                at[k] = reinterpret_cast<const std::byte*>(buf[k]);
             }
-            row_stepped(e, s.out_step == 1 ? out + start : obuf, c, m);
+            // one row of the general kind's rows: no copy of the row loop of its own
+            rows_general(e, s.out_step == 1 ? out + start : obuf, 0, at, none, s.c, 1, m);
             if (s.out_step != 1) {
                 T* o = out + st * s.out_step;
                 for (std::size_t j = 0; j < m; ++j, o += s.out_step) *o = obuf[j];
