@@ -11,7 +11,8 @@
 namespace loom::detail {
 
 // Up to N elements live inline; more go to the heap. Only for trivially
-// copyable T (shape extents and strides), so copies are plain element copies.
+// copyable T (shape extents and strides): elements are never constructed or
+// destroyed, only assigned, or copied as bytes when the heap block grows.
 template <class T, std::size_t N = 8>
 class small_vector {
     static_assert(std::is_trivially_copyable_v<T>);
