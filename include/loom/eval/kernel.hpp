@@ -31,6 +31,27 @@ inline constexpr bool runs_simd = LOOM_SIMD && simd::vectorizable<T> && walker<E
 //   packed  a leaf or the target is strided: gathered/scattered through
 //           chunk buffers, then as general
 
+// Keeps the optimizer from seeing through p: a loop that steps p is then not
+// vectorized. For the scalar loop after a row's batches, which runs fewer
+// than one batch of elements: at -O3, GCC 12 vectorized it anyway, behind
+// run-time checks of its length and of the operands' overlap that could never
+// pass, 13 of the 71 instructions of a row of 10 doubles (a(16,1,12,1) +
+// b(14,1,10)). Not where the loop's length is a constant (fixed shapes): the
+// compiler writes such a loop out.
+template <class P>
+LOOM_INLINE void scalar_loop(P& p) {
+#if defined(__GNUC__) || defined(__clang__)
+    asm("" : "+r"(p));
+#endif
+}
+// The same unless n, the loop's length, is a constant once inlined.
+template <class P>
+LOOM_INLINE void scalar_loop(P& p, [[maybe_unused]] std::size_t n) {
+#if defined(__GNUC__) || defined(__clang__)
+    if (!__builtin_constant_p(n)) scalar_loop(p);
+#endif
+}
+
 // dst[i * ld + j] <- the T at src + i * sizeof(T) + j * col bytes, for i < m,
 // j < n: a tile of an operand that runs down the target's columns
 // (A + transpose(B)), turned into rows. Reads go along the operand's own rows;
@@ -401,6 +422,7 @@ struct kernel {
         }
 #endif
         for (; i < n; ++i) {
+            if constexpr (vectorized) scalar_loop(i, n);  // the tail only
             for (std::size_t k = 0; k < L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(i) * one;
             out[i] = static_cast<T>(walker<E>::template scalar<0>(e, c));
         }
@@ -455,7 +477,7 @@ struct kernel {
             }
         }
 #endif
-        row_tail(e, out + i, out + n, c);
+        row_tail<vectorized && N == 0>(e, out + i, out + n, c);
     }
     // every cursor one batch further
     LOOM_INLINE static void step(cursor* c) {
@@ -465,9 +487,12 @@ struct kernel {
     // [o, end) <- e one element at a time: a row's tail. It walks a pointer:
     // counted by an index, g++ 12 at -O2 with 256-bit batches warned for a
     // fixed 4x4 (a row of one batch) that an impossible iteration 2^61 - 1
-    // overflows.
+    // overflows. Opaque: the tail after batches of a row whose length is not
+    // a constant, kept scalar (scalar_loop).
+    template <bool Opaque = false>
     LOOM_INLINE static void row_tail(const E& e, T* o, T* end, cursor* c) {
         for (; o != end; ++o) {
+            if constexpr (Opaque) scalar_loop(o);
             *o = static_cast<T>(walker<E>::template scalar<0>(e, c));
             for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_one;
         }
@@ -483,6 +508,7 @@ struct kernel {
         std::size_t i = 0, stop = stream_head(out, n);
         for (;;) {
             for (; i < stop; ++i) {
+                scalar_loop(i);  // a head or tail of less than a batch
                 out[i] = static_cast<T>(walker<E>::template scalar<0>(e, c));
                 for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_one;
             }
