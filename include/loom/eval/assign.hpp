@@ -341,7 +341,7 @@ enum class rows_into { fresh, owning, other };
 // step (x += view(x)); the general path copes with the rest. False when that
 // does not apply (then nothing was written).
 template <class T, std::size_t L, rows_into Into, bool Owned, bool MayStream, class Rows>
-bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const leaf_desc* leaves, Rows rows) {
+LOOM_HOT_LOOPS bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const leaf_desc* leaves, Rows rows) {
     using D = driver<T, L, true, MayStream>;
     // owning leaves are row-major and read an owning target in step or not at all
     constexpr bool may_overlap = Into == rows_into::other || (Into == rows_into::owning && !Owned);

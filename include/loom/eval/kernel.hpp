@@ -58,7 +58,7 @@ LOOM_INLINE void scalar_loop(P& p, [[maybe_unused]] std::size_t n) {
 // 4x4 blocks are transposed in registers (GCC/Clang vector extensions), so
 // every load and store moves four elements.
 template <class T>
-void pack_transposed(T* dst, std::size_t ld, const std::byte* src, std::ptrdiff_t col, std::size_t m, std::size_t n) {
+LOOM_HOT_LOOPS void pack_transposed(T* dst, std::size_t ld, const std::byte* src, std::ptrdiff_t col, std::size_t m, std::size_t n) {
     constexpr auto one = static_cast<std::ptrdiff_t>(sizeof(T));
     const auto at = [&](std::size_t i, std::size_t j) {
         T v;
@@ -581,7 +581,7 @@ struct kernel {
     }
 
     // One row with strided leaves or target: gather, compute, scatter, chunk by chunk.
-    [[gnu::noinline]] static void row_packed(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::size_t n) {
+    [[gnu::noinline]] LOOM_HOT_LOOPS static void row_packed(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::size_t n) {
         alignas(64) T buf[slots][chunk];
         alignas(64) T obuf[chunk];
         const std::byte* at[slots] = {};  // each leaf's chunk: in place, or gathered into buf[k]
@@ -636,21 +636,21 @@ struct kernel {
 
     // The rows of each kind (rows_fn): m rows of n elements from ptr, the rows
     // os (target, elements) and is[k] (leaves, bytes) apart, s.planes times.
-    static void flat_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
+    LOOM_HOT_LOOPS static void flat_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
                           const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
         const E& e = *static_cast<const E*>(ev);
         each(out, s.ps, ptr, s.ips, s.planes, [&](T* o, const std::byte* const* q) {
             each(o, os, q, is, m, [&](T* row, const std::byte* const* base) { row_flat(e, row, base, n); });
         });
     }
-    static void general_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
+    LOOM_HOT_LOOPS static void general_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
                              const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
         const E& e = *static_cast<const E*>(ev);
         each(out, s.ps, ptr, s.ips, s.planes, [&](T* o, const std::byte* const* q) {
             rows_general(e, o, os, q, is, s.c, m, n, s.nt);
         });
     }
-    static void packed_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
+    LOOM_HOT_LOOPS static void packed_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
                             const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
         const E& e = *static_cast<const E*>(ev);
         each(out, s.ps, ptr, s.ips, s.planes, [&](T* o, const std::byte* const* q) {
