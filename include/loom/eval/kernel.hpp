@@ -58,7 +58,7 @@ LOOM_INLINE void scalar_loop(P& p, [[maybe_unused]] std::size_t n) {
 // 4x4 blocks are transposed in registers (GCC/Clang vector extensions), so
 // every load and store moves four elements.
 template <class T>
-LOOM_HOT_LOOPS void pack_transposed(T* dst, std::size_t ld, const std::byte* src, std::ptrdiff_t col, std::size_t m, std::size_t n) {
+void pack_transposed(T* dst, std::size_t ld, const std::byte* src, std::ptrdiff_t col, std::size_t m, std::size_t n) {
     constexpr auto one = static_cast<std::ptrdiff_t>(sizeof(T));
     const auto at = [&](std::size_t i, std::size_t j) {
         T v;
@@ -505,23 +505,28 @@ struct kernel {
         cursor c[slots] = {};
         for (std::size_t k = 0; k < L; ++k) c[k] = start[k];
         hold_splats(c);
-        std::size_t i = 0, stop = stream_head(out, n);
+        // pointers, no index: with an index beside them, g++ 12 kept the
+        // target's pointer on the stack and added to it there every batch
+        T* o = out;
+        T* const end = out + n;
+        T* stop = out + stream_head(out, n);
         for (;;) {
-            for (; i < stop; ++i) {
-                scalar_loop(i);  // a head or tail of less than a batch
-                out[i] = static_cast<T>(walker<E>::template scalar<0>(e, c));
+            for (; o != stop; ++o) {
+                scalar_loop(o);  // a head or tail of less than a batch
+                *o = static_cast<T>(walker<E>::template scalar<0>(e, c));
                 for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_one;
             }
-            if (stop == n) break;
+            if (stop == end) break;
 #if LOOM_SIMD
             if constexpr (vectorized) {
-                for (; i + W <= n; i += W) {
-                    simd::stream(out + i, walker<E>::template batch<0, T>(e, c));
+                T* const last = o + (end - o) / static_cast<std::ptrdiff_t>(W) * static_cast<std::ptrdiff_t>(W);
+                for (; o != last; o += W) {
+                    simd::stream(o, walker<E>::template batch<0, T>(e, c));
                     step(c);
                 }
             }
 #endif
-            stop = n;
+            stop = end;
         }
     }
 
