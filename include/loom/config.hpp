@@ -59,11 +59,12 @@
 // On the out-of-line functions that hold the evaluator's row loops: with GCC,
 // their loops start on a 32-byte boundary (GCC's default is 16), so that a
 // row loop of up to 32 bytes (a batch or two a trip) never straddles a 64-byte
-// line. Where such a loop straddled one, it ran 1.3 to 1.7 times as long (a
-// 64 x 64 row broadcast in cache: 1114-1491 ns against 854-913 ns aligned, the
-// same loop's code, AMD EPYC). GCC appends these options to the command
-// line's (-O3, -ffast-math stay). Clang ignores the attribute and warns, so
-// it gets none.
+// line. Where such a loop straddled one, it ran up to 1.7 times as long (a
+// 64 x 64 row broadcast in cache: 1019-1453 ns against 850-906 ns aligned, the
+// same loop's code, AMD EPYC; docs/performance.md). GCC appends these options
+// to the command line's (-O3, -ffast-math stay), and inlines no function whose
+// options differ from its caller's: the attribute is only for functions that
+// are called. Clang ignores the attribute and warns, so it gets none.
 #if defined(__GNUC__) && !defined(__clang__) && defined(__OPTIMIZE__)
 #define LOOM_HOT_LOOPS [[gnu::optimize("align-loops=32")]]
 #else

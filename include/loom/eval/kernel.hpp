@@ -642,21 +642,21 @@ struct kernel {
     // The rows of each kind (rows_fn): m rows of n elements from ptr, the rows
     // os (target, elements) and is[k] (leaves, bytes) apart, s.planes times.
     LOOM_HOT_LOOPS static void flat_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
-                          const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
+                                         const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
         const E& e = *static_cast<const E*>(ev);
         each(out, s.ps, ptr, s.ips, s.planes, [&](T* o, const std::byte* const* q) {
             each(o, os, q, is, m, [&](T* row, const std::byte* const* base) { row_flat(e, row, base, n); });
         });
     }
     LOOM_HOT_LOOPS static void general_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
-                             const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
+                                            const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
         const E& e = *static_cast<const E*>(ev);
         each(out, s.ps, ptr, s.ips, s.planes, [&](T* o, const std::byte* const* q) {
             rows_general(e, o, os, q, is, s.c, m, n, s.nt);
         });
     }
     LOOM_HOT_LOOPS static void packed_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
-                            const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
+                                           const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
         const E& e = *static_cast<const E*>(ev);
         each(out, s.ps, ptr, s.ips, s.planes, [&](T* o, const std::byte* const* q) {
             each(o, os, q, is, m, [&](T* row, const std::byte* const* base) {
