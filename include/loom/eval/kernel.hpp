@@ -511,11 +511,8 @@ struct kernel {
         T* const end = out + n;
         T* stop = out + stream_head(out, n);
         for (;;) {
-            for (; o != stop; ++o) {
-                scalar_loop(o);  // a head or tail of less than a batch
-                *o = static_cast<T>(walker<E>::template scalar<0>(e, c));
-                for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_one;
-            }
+            row_tail<true>(e, o, stop, c);  // a head or tail of less than a batch
+            o = stop;
             if (stop == end) break;
 #if LOOM_SIMD
             if constexpr (vectorized) {
