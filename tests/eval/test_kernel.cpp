@@ -323,6 +323,58 @@ TEMPLATE_LIST_TEST_CASE("row, column and outer broadcasting", "[eval][kernel][br
     law<TestType>({{4, 1, 10}}, {{1, 3, 1}}, {{1, 1, 10}}, {{4, 3, 10}});
 }
 
+// Two operands: the general kind runs a row loop of its own for each set of
+// one splatted and one stepping operand (kernel::rows_for), and the loop that
+// tests each operand for the other sets. (a - b) + 1 in a new array, in a
+// strided and misaligned target (into which an expression of a smaller shape
+// may broadcast, both operands splatted), and streamed.
+template <class T>
+void law_two(const layout& la, const layout& lb, const layout& tl) {
+    const std::vector<std::size_t>& rs = tl.shape;
+    INFO("a " << ref::to_shape(la.shape) << ", b " << ref::to_shape(lb.shape) << " -> " << ref::to_shape(rs));
+    const placed<T> a(la, 1), b(lb, 2);
+    const auto va = a.view();
+    const auto vb = b.view();
+    const auto want = [&](const index_t& i) {
+        const T d = static_cast<T>(a.at(i) - b.at(i));  // one operation a statement, in T
+        return static_cast<T>(d + T(1));
+    };
+    const auto e = (va - vb) + T(1);
+    static_assert(!LOOM_SIMD || loom::detail::runs_simd<T, std::remove_const_t<decltype(e)>>);
+    static_assert(loom::detail::walker<std::remove_const_t<decltype(e)>>::leaves == 2);
+    for (const std::size_t threshold : {std::size_t{0}, std::size_t{1}}) {  // plain stores, then streamed
+        const loom::streaming_threshold_scope scope(threshold);
+        if (loom::broadcast_shapes(va.shape(), vb.shape()) == ref::to_shape(rs)) {
+            const loom::array<T> r = e;
+            CHECK(ref::mismatch(r, rs, want) == "");
+        }
+        placed<T> t(tl, 4);
+        const loom::array<T> before = t.buf;
+        auto vt = t.writable();
+        vt = e;
+        CHECK(check_target(t, before, rs, want) == "");
+    }
+}
+
+TEMPLATE_LIST_TEST_CASE("two operands: each set of operands splatted along the rows", "[eval][kernel][broadcast]",
+                        law_types) {
+    using T = TestType;
+    if constexpr (!std::is_same_v<T, bool>) {  // no - on bool
+        for (std::size_t n : {1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 15, 16, 17, 33}) {
+            const auto N = static_cast<std::ptrdiff_t>(n);
+            const layout target{{3, n}, {N + 2, 1}, 1};
+            law_two<T>({{3, n}}, {{3, 1}}, {{3, n}});               // the second splatted
+            law_two<T>({{3, 1}}, {{3, n}}, target);                 // the first
+            law_two<T>({{3, 1}}, {{1, n}}, target);                 // one each way (outer)
+            law_two<T>({{3, 1}}, {{1}}, target);                    // both: the target is wider
+            law_two<T>({{3, n}}, {{3, n}, {1, 3}}, {{3, n}});       // neither: a strided operand (gathered)
+            law_two<T>({{20, n}}, {{20, n}, {1, 20}}, {{20, n}});   // neither: turned tiles (20 elements a step)
+            law_two<T>({{2, 1, 3, 1}}, {{4, 1, n}}, {{2, 4, 3, n}});  // the 4-D pattern, with planes
+            law_two<T>({{4, 1, n}}, {{2, 1, 3, 1}}, layout{{2, 4, 3, n}, {16 * N + 20, 4 * N + 4, N + 1, 1}, 3});
+        }
+    }
+}
+
 TEMPLATE_LIST_TEST_CASE("strided, transposed and reversed operands", "[eval][kernel][strided]", law_types) {
     for (std::size_t m : {1, 2, 5}) {
         for (std::size_t n : {1, 3, 4, 9, 17, 40}) {

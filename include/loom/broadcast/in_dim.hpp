@@ -116,9 +116,9 @@ struct walker<in_dim_node<X>> {
         return walker<X>::template scalar<K>(e.arg_, c);
     }
 #if LOOM_SIMD
-    template <std::size_t K, class C>
+    template <std::size_t K, class C, std::uint64_t S = splats_unknown>
     static simd::batch<C> batch(const E& e, const cursor* c) {
-        return walker<X>::template batch<K, C>(e.arg_, c);
+        return walker<X>::template batch<K, C, S>(e.arg_, c);
     }
 #endif
 };

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cstdlib>
 #include <cstddef>
@@ -452,17 +453,17 @@ struct kernel {
     // written out batch by batch, no loop: with the loop, g++ left a fixed 4x4
     // r = a + 2*b two trips of two batches on AVX2.
     static constexpr std::size_t unrolled_batches = 8;
-    template <std::size_t N = 0>
+    template <std::size_t N = 0, std::uint64_t S = splats_unknown>
     LOOM_INLINE static void row_steps(const E& e, T* out, const cursor* start, std::size_t n) {
         cursor c[slots] = {};
         for (std::size_t k = 0; k < L; ++k) c[k] = start[k];
         std::size_t i = 0;
 #if LOOM_SIMD
         if constexpr (vectorized) {
-            hold_splats(c);
+            hold_splats<S>(c);
             if constexpr (N != 0 && N / W <= unrolled_batches) {
                 [&]<std::size_t... b>(std::index_sequence<b...>) {
-                    ((simd::store(out + b * W, walker<E>::template batch<0, T>(e, c)), step(c)), ...);
+                    ((simd::store(out + b * W, walker<E>::template batch<0, T, S>(e, c)), step<S>(c)), ...);
                 }(std::make_index_sequence<N / W>{});
                 i = N / W * W;
             } else {
@@ -471,17 +472,19 @@ struct kernel {
                 for (; i + W <= n; i += W) {
                     if constexpr (prefetches)
                         if (i % line == 0) prefetch_ahead(c, out + i);
-                    simd::store(out + i, walker<E>::template batch<0, T>(e, c));
-                    step(c);
+                    simd::store(out + i, walker<E>::template batch<0, T, S>(e, c));
+                    step<S>(c);
                 }
             }
         }
 #endif
-        row_tail<vectorized && N == 0>(e, out + i, out + n, c);
+        row_tail<vectorized && N == 0, S>(e, out + i, out + n, c);
     }
-    // every cursor one batch further
+    // every cursor one batch further (a splat's step is 0)
+    template <std::uint64_t S = splats_unknown>
     LOOM_INLINE static void step(cursor* c) {
-        for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_batch;
+        for (std::size_t k = 0; k < L; ++k)
+            if (S == splats_unknown || !splatted<S>(k, c[k])) c[k].p += c[k].step_batch;
     }
 
     // [o, end) <- e one element at a time: a row's tail. It walks a pointer:
@@ -489,12 +492,13 @@ struct kernel {
     // fixed 4x4 (a row of one batch) that an impossible iteration 2^61 - 1
     // overflows. Opaque: the tail after batches of a row whose length is not
     // a constant, kept scalar (scalar_loop).
-    template <bool Opaque = false>
+    template <bool Opaque = false, std::uint64_t S = splats_unknown>
     LOOM_INLINE static void row_tail(const E& e, T* o, T* end, cursor* c) {
         for (; o != end; ++o) {
             if constexpr (Opaque) scalar_loop(o);
             *o = static_cast<T>(walker<E>::template scalar<0>(e, c));
-            for (std::size_t k = 0; k < L; ++k) c[k].p += c[k].step_one;
+            for (std::size_t k = 0; k < L; ++k)
+                if (S == splats_unknown || !splatted<S>(k, c[k])) c[k].p += c[k].step_one;
         }
     }
 
@@ -532,9 +536,10 @@ struct kernel {
     // the compiler knows no store to out changes the copy and splats it once
     // per row; read through the leaf's pointer, it would be reloaded every
     // batch. Every leaf is a T here.
+    template <std::uint64_t S = splats_unknown>
     LOOM_INLINE static void hold_splats(cursor* c) {
         for (std::size_t k = 0; k < L; ++k)
-            if (c[k].step_batch == 0) std::memcpy(&c[k].held, c[k].p, sizeof(T));
+            if (splatted<S>(k, c[k])) std::memcpy(&c[k].held, c[k].p, sizeof(T));
     }
 
     // prefetches: the lines `ahead` bytes in front of every leaf that steps
@@ -556,14 +561,52 @@ struct kernel {
                              bool nt = false) {
         if constexpr (may_stream)
             if (nt) return rows_streamed(e, out, os, ptr, is, steps, m, n);
-        rows_stepped<false>(e, out, os, ptr, is, steps, m, n);
+        const std::ptrdiff_t none[slots] = {};
+        rows_for(steps)(e, out, os, ptr, is, steps, m, n, 1, 0, none);
+    }
+    // The general kind's rows for a set S of leaves splatted along the row
+    // (rows_for), `planes` times, ps (target, elements) and ips[k] (leaves,
+    // bytes) apart: one copy of each for all their callers.
+    template <std::uint64_t S>
+    [[gnu::noinline]] LOOM_HOT_LOOPS static void rows_of(const E& e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
+                                          const std::ptrdiff_t* is, const cursor* steps, std::size_t m,
+                                          std::size_t n, std::size_t planes, std::ptrdiff_t ps,
+                                          const std::ptrdiff_t* ips) {
+        each(out, ps, ptr, ips, planes, [&](T* o, const std::byte* const* q) {
+            rows_stepped<false, S>(e, o, os, q, is, steps, m, n);
+        });
+    }
+
+    // The rows for the set of leaves that steps[k] broadcast along the row
+    // (splatted). With two leaves, one splatted and one not (a broadcast such
+    // as a(16,1,12,1) + b(14,1,10) or A + c(M,1)), a row loop for that set
+    // (rows_of<S>), chosen once per call, so that nothing in a row tests it:
+    // 59 -> 47 instructions a row of 10 doubles in the 4-D pattern. Otherwise
+    // the one loop that tests each leaf (splats_unknown; compilers unswitch it
+    // on the tests): a loop per set of three or more leaves, or for the rare
+    // sets of two (both splatted, or neither: turned tiles), would be more
+    // code to compile for every expression.
+    using rows_of_fn = void (*)(const E&, T*, std::ptrdiff_t, const std::byte* const*, const std::ptrdiff_t*,
+                                const cursor*, std::size_t, std::size_t, std::size_t, std::ptrdiff_t,
+                                const std::ptrdiff_t*);
+    static rows_of_fn rows_for(const cursor* steps) {
+        if constexpr (L == 2) {
+            constexpr auto by_set = []<std::size_t... S>(std::index_sequence<S...>) {
+                return std::array<rows_of_fn, sizeof...(S)>{&rows_of<S == 1 || S == 2 ? S : splats_unknown>...};
+            }(std::make_index_sequence<4>{});
+            std::size_t set = 0;
+            for (std::size_t k = 0; k < L; ++k) set |= std::size_t{steps[k].step_batch == 0} << k;
+            return by_set[set];
+        } else {
+            return &rows_of<splats_unknown>;
+        }
     }
     [[gnu::noinline]] static void rows_streamed(const E& e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
                                                 const std::ptrdiff_t* is, const cursor* steps, std::size_t m,
                                                 std::size_t n) {
         rows_stepped<true>(e, out, os, ptr, is, steps, m, n);
     }
-    template <bool nt>
+    template <bool nt, std::uint64_t S = splats_unknown>
     static void rows_stepped(const E& e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
                              const std::ptrdiff_t* is, const cursor* steps, std::size_t m, std::size_t n) {
         // the steps in locals and the row pointers advanced by addition: read
@@ -577,7 +620,7 @@ struct kernel {
         }
         for (std::size_t i = 0; i < m; ++i, out += os) {
             if constexpr (nt) row_streamed(e, out, c, n);
-            else row_steps(e, out, c, n);
+            else row_steps<0, S>(e, out, c, n);
             for (std::size_t k = 0; k < L; ++k) c[k].p += down[k];
         }
     }
@@ -648,9 +691,14 @@ struct kernel {
     LOOM_HOT_LOOPS static void general_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
                                             const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
         const E& e = *static_cast<const E*>(ev);
-        each(out, s.ps, ptr, s.ips, s.planes, [&](T* o, const std::byte* const* q) {
-            rows_general(e, o, os, q, is, s.c, m, n, s.nt);
-        });
+        if constexpr (may_stream) {
+            if (s.nt) {
+                return each(out, s.ps, ptr, s.ips, s.planes, [&](T* o, const std::byte* const* q) {
+                    rows_streamed(e, o, os, q, is, s.c, m, n);
+                });
+            }
+        }
+        rows_for(s.c)(e, out, os, ptr, is, s.c, m, n, s.planes, s.ps, s.ips);
     }
     LOOM_HOT_LOOPS static void packed_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
                                            const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {

@@ -36,6 +36,15 @@ struct cursor {
 template <class E>
 struct walker;
 
+// Which leaves are broadcast along the row (bit K: leaf K), where the row loop
+// knows it at compile time (kernel::rows_for); splats_unknown: each leaf's
+// batch tests its step at run time.
+inline constexpr std::uint64_t splats_unknown = ~std::uint64_t{0};
+template <std::uint64_t S>
+constexpr bool splatted(std::size_t k, const cursor& c) {
+    return S == splats_unknown ? c.step_batch == 0 : ((S >> k) & 1) != 0;
+}
+
 // An in_dim operand (loom/broadcast/in_dim.hpp) is raised to a rank the
 // operation holding it decides: walkers of trees that hold one have
 // `needs_rank` and take that rank (`ctx`) in shape_into and collect.
@@ -93,11 +102,11 @@ struct walker<E> {
         return *reinterpret_cast<const T*>(c[K].p);
     }
 #if LOOM_SIMD
-    template <std::size_t K, class C>
+    template <std::size_t K, class C, std::uint64_t S = splats_unknown>
     static simd::batch<C> batch(const E&, const cursor* c) {
         // a leaf broadcast along the row (step 0) is one value splatted; the
         // test is loop-invariant, so compilers unswitch the row loop on it
-        if (c[K].step_batch == 0) {
+        if (splatted<S>(K, c[K])) {
             C v;
             std::memcpy(&v, &c[K].held, sizeof(C));
             return simd::splat(v);
@@ -118,7 +127,7 @@ struct walker<scalar_node<T>> {
     template <std::size_t K>
     static T scalar(const scalar_node<T>& e, const cursor*) { return e.value_; }
 #if LOOM_SIMD
-    template <std::size_t K, class C>
+    template <std::size_t K, class C, std::uint64_t S = splats_unknown>
     static simd::batch<C> batch(const scalar_node<T>& e, const cursor*) {
         return simd::splat(static_cast<C>(e.value_));
     }
@@ -205,10 +214,10 @@ struct walker<fn<Op, A...>> {
         }(index{});
     }
 #if LOOM_SIMD
-    template <std::size_t K, class X>
+    template <std::size_t K, class X, std::uint64_t S = splats_unknown>
     static simd::batch<X> batch(const E& e, const cursor* c) {
         return [&]<std::size_t... I>(std::index_sequence<I...>) {
-            return Op{}(walker<A>::template batch<K + offset[I], X>(arg<I>(e), c)...);
+            return Op{}(walker<A>::template batch<K + offset[I], X, S>(arg<I>(e), c)...);
         }(index{});
     }
 #endif
