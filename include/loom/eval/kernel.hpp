@@ -480,11 +480,18 @@ struct kernel {
 #endif
         row_tail<vectorized && N == 0, S>(e, out + i, out + n, c);
     }
-    // every cursor one batch further (a splat's step is 0)
+    // Whether the row loop for the set S of splatted leaves advances leaf k's
+    // pointer: the stepping leaves'; every leaf's where S is not known (a
+    // splat's steps are 0), with no test.
+    template <std::uint64_t S>
+    static constexpr bool advances(std::size_t k) {
+        return S == splats_unknown || ((S >> k) & 1) == 0;
+    }
+    // every cursor one batch further
     template <std::uint64_t S = splats_unknown>
     LOOM_INLINE static void step(cursor* c) {
         for (std::size_t k = 0; k < L; ++k)
-            if (S == splats_unknown || !splatted<S>(k, c[k])) c[k].p += c[k].step_batch;
+            if (advances<S>(k)) c[k].p += c[k].step_batch;
     }
 
     // [o, end) <- e one element at a time: a row's tail. It walks a pointer:
@@ -498,7 +505,7 @@ struct kernel {
             if constexpr (Opaque) scalar_loop(o);
             *o = static_cast<T>(walker<E>::template scalar<0>(e, c));
             for (std::size_t k = 0; k < L; ++k)
-                if (S == splats_unknown || !splatted<S>(k, c[k])) c[k].p += c[k].step_one;
+                if (advances<S>(k)) c[k].p += c[k].step_one;
         }
     }
 

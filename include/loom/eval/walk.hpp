@@ -104,8 +104,9 @@ struct walker<E> {
 #if LOOM_SIMD
     template <std::size_t K, class C, std::uint64_t S = splats_unknown>
     static simd::batch<C> batch(const E&, const cursor* c) {
-        // a leaf broadcast along the row (step 0) is one value splatted; the
-        // test is loop-invariant, so compilers unswitch the row loop on it
+        // a leaf broadcast along the row (step 0) is one value splatted; with
+        // S known the test is gone, and otherwise it is loop-invariant, so
+        // compilers unswitch the row loop on it
         if (splatted<S>(K, c[K])) {
             C v;
             std::memcpy(&v, &c[K].held, sizeof(C));
