@@ -356,6 +356,34 @@ void law_two(const layout& la, const layout& lb, const layout& tl) {
     }
 }
 
+// The same with the target as the stepping operand, in step with itself
+// (t = (t - b) + 1, t = (b - t) + 1, t -= b, into a view and into an array):
+// every element is read before it is written, once. A row loop that computed
+// elements again (a last batch ending at the row's end, as tried in
+// docs/performance.md "Short rows") would read them back changed here.
+template <class T>
+void law_two_in_place(const layout& tl, const layout& lb) {
+    const std::vector<std::size_t>& rs = tl.shape;
+    INFO("t " << ref::to_shape(rs) << ", b " << ref::to_shape(lb.shape));
+    const placed<T> old(tl, 4), b(lb, 2);
+    const auto vb = b.view();
+    const auto minus = [&](const index_t& i) { return static_cast<T>(old.at(i) - b.at(i)); };
+    const auto check = [&](auto assign, auto want) {
+        placed<T> t(tl, 4);
+        const loom::array<T> before = t.buf;
+        auto vt = t.writable();
+        assign(vt);
+        CHECK(check_target(t, before, rs, want) == "");
+    };
+    check([&](auto& vt) { vt = (vt - vb) + T(1); }, [&](const index_t& i) { return static_cast<T>(minus(i) + T(1)); });
+    check([&](auto& vt) { vt = (vb - vt) + T(1); },
+          [&](const index_t& i) { return static_cast<T>(static_cast<T>(b.at(i) - old.at(i)) + T(1)); });
+    check([&](auto& vt) { vt -= vb; }, minus);
+    loom::array<T> u = old.view();
+    u -= vb;
+    CHECK(ref::mismatch(u, rs, minus) == "");
+}
+
 TEMPLATE_LIST_TEST_CASE("two operands: each set of operands splatted along the rows", "[eval][kernel][broadcast]",
                         law_types) {
     using T = TestType;
@@ -371,6 +399,9 @@ TEMPLATE_LIST_TEST_CASE("two operands: each set of operands splatted along the r
             law_two<T>({{20, n}}, {{20, n}, {1, 20}}, {{20, n}});   // neither: turned tiles (20 elements a step)
             law_two<T>({{2, 1, 3, 1}}, {{4, 1, n}}, {{2, 4, 3, n}});  // the 4-D pattern, with planes
             law_two<T>({{4, 1, n}}, {{2, 1, 3, 1}}, layout{{2, 4, 3, n}, {16 * N + 20, 4 * N + 4, N + 1, 1}, 3});
+            law_two_in_place<T>({{3, n}}, {{3, 1}});
+            law_two_in_place<T>(target, {{3, 1}});
+            law_two_in_place<T>({{2, 4, 3, n}}, {{2, 1, 3, 1}});
         }
     }
 }
