@@ -492,7 +492,7 @@ struct kernel {
     LOOM_INLINE static void advance(cursor* c) {
         for (std::size_t k = 0; k < L; ++k) {
             if constexpr (S == splats_unknown) c[k].p += count == 1 ? c[k].step_one : c[k].step_batch;
-            else if (((S >> k) & 1) == 0) c[k].p += one * static_cast<std::ptrdiff_t>(count);
+            else if (!splatted<S>(k, c[k])) c[k].p += one * static_cast<std::ptrdiff_t>(count);
         }
     }
     // every cursor one batch further
@@ -612,7 +612,7 @@ struct kernel {
                 return std::array<rows_of_fn, sizeof...(S)>{&rows_of<S == 1 || S == 2 ? S : splats_unknown>...};
             }(std::make_index_sequence<4>{});
             std::size_t set = 0;
-            for (std::size_t k = 0; k < L; ++k) set |= std::size_t{steps[k].step_batch == 0} << k;
+            for (std::size_t k = 0; k < L; ++k) set |= std::size_t{splatted<splats_unknown>(k, steps[k])} << k;
             return by_set[set];
         } else {
             return &rows_of<splats_unknown>;
