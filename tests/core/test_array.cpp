@@ -4,8 +4,12 @@
 #include <loom/loom.hpp>
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <numeric>
+#include <sstream>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -272,6 +276,61 @@ TEST_CASE("expressions have shape, ndim, size and value_type like arrays", "[cor
     CHECK(e.size() == 24);
     static_assert(std::is_same_v<decltype(e)::value_type, double>);
 }
+
+#if defined(__linux__)
+namespace {
+// The VmFlags line of the mapping of this process that holds p (/proc/self/smaps), "" if none does.
+std::string vm_flags_of(const void* p) {
+    const auto at = reinterpret_cast<std::uintptr_t>(p);
+    std::ifstream smaps("/proc/self/smaps");
+    std::string line;
+    bool inside = false;
+    while (std::getline(smaps, line)) {
+        std::uintptr_t lo = 0, hi = 0;
+        char dash = 0;
+        std::istringstream head(line);
+        if (line.rfind("VmFlags:", 0) == 0) {
+            if (inside) return line;
+        } else if (head >> std::hex >> lo >> dash >> hi && dash == '-') {
+            inside = lo <= at && at < hi;
+        }
+    }
+    return "";
+}
+bool advised(const void* p) { return vm_flags_of(p).find(" hg") != std::string::npos; }
+}  // namespace
+
+TEST_CASE("buffers of 4 MiB and more are advised to use huge pages, unless turned off", "[core][array][huge_pages]") {
+    // madvise(MADV_HUGEPAGE) marks the mapping "hg" in VmFlags where the kernel has transparent huge pages.
+    const bool thp = std::filesystem::exists("/sys/kernel/mm/transparent_hugepage/enabled");
+    INFO("transparent huge pages in this kernel: " << thp);
+    REQUIRE(loom::huge_pages());  // the default (the suite does not set LOOM_HUGE_PAGES=0)
+    // 40 MiB: larger than glibc's largest mmap threshold, so the buffer is a mapping of its own.
+    const std::size_t n = (std::size_t{40} << 20) / sizeof(double);
+    loom::array<double> big(shape_t{n}, 1.5);
+    CHECK(advised(big.data() + n / 2) == thp);
+    big += 1.0;
+    CHECK(big(0) == 2.5);
+    CHECK(big(n - 1) == 2.5);
+
+    const bool was = loom::set_huge_pages(false);
+    CHECK(was);
+    CHECK_FALSE(loom::huge_pages());
+    loom::array<double> plain(shape_t{n}, 2.0);
+    loom::set_huge_pages(true);
+    CHECK_FALSE(advised(plain.data() + n / 2));
+    CHECK(!vm_flags_of(plain.data() + n / 2).empty());  // the mapping was found: the check above can fail
+    loom::array<double> sum = big + plain;
+    CHECK(sum(n / 2) == 4.5);
+    CHECK(advised(sum.data() + n / 2) == thp);
+}
+#else
+TEST_CASE("huge_pages() is false where there is no madvise", "[core][array][huge_pages]") {
+    CHECK_FALSE(loom::huge_pages());
+    CHECK_FALSE(loom::set_huge_pages(true));
+    CHECK_FALSE(loom::huge_pages());
+}
+#endif
 
 TEMPLATE_LIST_TEST_CASE("every element type: construct, access, copy, evaluate", "[core][array][types]", ref::all_types) {
     using T = TestType;
