@@ -59,12 +59,16 @@ void fill(T* p, std::size_t n, std::uint64_t seed, range r = {}) {
     for (std::size_t i = 0; i < n; ++i) p[i] = value<T>(seed, i, r);
 }
 
-// A 64-byte aligned block for the hand loops and the triad: the alignment loom's arrays have.
+// A 64-byte aligned block for the hand loops and the triad: the alignment loom's arrays have, and
+// their pages: from 4 MiB it is advised to the kernel as wanting huge pages as loom's buffers are
+// (loom::huge_pages(); LOOM_HUGE_PAGES=0 turns it off for both), so that the hand loops and the triad
+// run on the same kind of memory as loom.
 template <class T>
 class buffer {
 public:
     explicit buffer(std::size_t n)
         : p_(static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{64}))), n_(n) {
+        if (n * sizeof(T) >= loom::huge_page_bytes) loom::detail::advise_huge_pages(p_.get(), n * sizeof(T));
         for (std::size_t i = 0; i < n; ++i) p_.get()[i] = T(0);  // touch every page before timing
     }
     buffer(std::size_t n, std::uint64_t seed, range r = {}) : buffer(n) { fill(p_.get(), n_, seed, r); }
@@ -236,6 +240,7 @@ inline int run_main(int argc, char** argv) {
         loom::set_streaming_threshold(static_cast<std::size_t>(bytes));
     }
     benchmark::AddCustomContext("loom streaming threshold", std::to_string(loom::streaming_threshold()));
+    benchmark::AddCustomContext("loom huge pages", loom::huge_pages() ? "on" : "off");
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     if (auto& previous = detail::release_previous()) previous();
