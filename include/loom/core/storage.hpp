@@ -82,8 +82,9 @@ namespace loom::detail {
 // arrays are walked from end to end; with 4 KiB pages every 4 KiB costs a
 // TLB miss, which a virtual machine's nested page tables make dear: on the
 // benchmark machine (a KVM guest) a triad over 32 MiB arrays took 2.6 to 2.9
-// ms on huge pages against 4.6 to 5.9 ms without. Only advice: where the kernel declines (no
-// transparent huge pages, or set to never) nothing changes.
+// ms on huge pages against 4.2 to 5.9 ms without. Only advice: where the
+// kernel declines (no transparent huge pages, or set to never) nothing
+// changes.
 [[gnu::noinline, gnu::cold]] inline void advise_huge_pages([[maybe_unused]] void* p,
                                                             [[maybe_unused]] std::size_t bytes) noexcept {
 #if LOOM_HAS_MADV_HUGEPAGE
