@@ -4,6 +4,7 @@
 #
 #   bash bench/compile_time.sh                 # CXX=clang++ to use another compiler
 #   bash bench/compile_time.sh --expressions   # also: what each further expression costs
+#   bash bench/compile_time.sh --scalar        # also: quickstart with loom's SIMD off (-Dsimd=false)
 #   COUNT=valgrind bash bench/compile_time.sh  # instructions by cachegrind where perf cannot count them
 #
 # The loom program is examples/quickstart.cpp; the xtensor program is bench/compile_xtensor_equiv.cpp,
@@ -12,10 +13,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 expressions=no
+scalar=no
 case "${1:-}" in
   --expressions) expressions=yes ;;
+  --scalar) scalar=yes ;;
   "") ;;
-  *) echo "usage: bash bench/compile_time.sh [--expressions]" >&2; exit 2 ;;
+  *) echo "usage: bash bench/compile_time.sh [--expressions | --scalar]" >&2; exit 2 ;;
 esac
 
 cxx=${CXX:-g++}
@@ -80,6 +83,20 @@ printf '%-8s %-36s %8ss cpu %8ss wall\n' xtensor "$xt_src" "$xt_cpu" "$xt_wall"
 awk -v l="$loom_cpu" -v x="$xt_cpu" 'BEGIN {
   printf "loom / xtensor compile time: %.2f (goal <= 0.33); xtensor / loom: %.2fx\n", l / x, x / l
 }'
+
+# --scalar: quickstart once more with loom built without SIMD (what Meson's -Dsimd=false generates:
+# no xsimd included, scalar loops), how far from the goal even a loom without its vector loops is.
+if [ $scalar = yes ]; then
+  mkdir -p "$tmp/scalar/loom"
+  version=$(sed -n 's/.*#define LOOM_VERSION_STRING "\(.*\)"/\1/p' include/loom/config.hpp)
+  IFS=. read -r major minor patch <<<"$version"
+  sed -e "s/@LOOM_VERSION_STRING@/$version/; s/@LOOM_VERSION_MAJOR@/$major/; s/@LOOM_VERSION_MINOR@/$minor/" \
+      -e "s/@LOOM_VERSION_PATCH@/$patch/; s/@LOOM_SIMD@/0/; s/@LOOM_STREAMING_THRESHOLD@/33554432u/" \
+      config/loom/config_build.hpp.in >"$tmp/scalar/loom/config_build.hpp"
+  read -r sc_cpu sc_wall < <(best_of "loom without SIMD" "$loom_src" -Iinclude -I"$tmp/scalar")
+  printf '%-8s %-36s %8ss cpu %8ss wall\n' "loom" "$loom_src (SIMD off)" "$sc_cpu" "$sc_wall"
+  awk -v l="$sc_cpu" -v x="$xt_cpu" 'BEGIN { printf "loom without SIMD / xtensor compile time: %.2f\n", l / x }'
+fi
 
 # Instructions the compiler ran (user space, compile and link), where perf can count them: unlike
 # seconds, this hardly moves between runs on a shared machine. Where perf cannot (a VM without the
