@@ -69,8 +69,10 @@ struct walker<in_dim_node<X>> {
     using E = in_dim_node<X>;
     static constexpr std::size_t leaves = walker<X>::leaves;
     static constexpr bool needs_rank = true;
-    template <class C>
-    static constexpr bool simd = walker<X>::template simd<C>;
+    using lane = typename walker<X>::lane;
+    template <std::size_t W>
+    static constexpr bool vec = walker<X>::template vec<W>;
+    static constexpr auto elems = walker<X>::elems;
 
     // n: the rank to raise to, no_rank when no other operand gives one
     static void check(const E& e, const shape_t& s, std::size_t n) {
@@ -119,6 +121,14 @@ struct walker<in_dim_node<X>> {
     template <std::size_t K, class C, std::uint64_t S = splats_unknown>
     static simd::batch<C> batch(const E& e, const cursor* c) {
         return walker<X>::template batch<K, C, S>(e.arg_, c);
+    }
+    template <std::size_t K, class C, std::uint64_t S = splats_unknown>
+    static simd::mask<C> truth(const E& e, const cursor* c) {
+        return walker<X>::template truth<K, C, S>(e.arg_, c);
+    }
+    template <std::size_t K, std::size_t W, std::uint64_t S = splats_unknown>
+    static auto pack(const E& e, const cursor* c) {
+        return walker<X>::template pack<K, W, S>(e.arg_, c);
     }
 #endif
 };

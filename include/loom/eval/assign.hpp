@@ -110,13 +110,26 @@ struct leaves_of {
     explicit leaves_of(const E& e) { walker<E>::collect(e, d); }
 };
 
-// out[0 .. n) <- e, every leaf a T stepping by one element from base[k]; with
+// The bytes a flat assignment of n elements moves: the target's and each
+// distinct leaf's (leaves at the same address count once: x * x).
+template <class T, std::size_t L>
+LOOM_INLINE std::size_t flat_bytes(const std::byte* const* base, const std::ptrdiff_t* elem, std::size_t n) {
+    std::size_t bytes = sizeof(T);
+    for (std::size_t k = 0; k < L; ++k) {
+        bool seen = false;
+        for (std::size_t j = 0; j < k; ++j) seen = seen || base[j] == base[k];
+        if (!seen) bytes += static_cast<std::size_t>(elem[k]);
+    }
+    return n * bytes;
+}
+
+// out[0 .. n) <- e, every leaf stepping by one element from base[k]; with
 // non-temporal stores when it moves enough bytes (streams(), kernel::may_stream).
 template <class T, class E>
 LOOM_INLINE void run_flat(T* out, const std::byte* const* base, const E& e, std::size_t n) {
     using K = kernel<T, E>;
     if constexpr (K::may_stream) {
-        if (streams<T>(n * sizeof(T) * (walker<E>::leaves + 1))) [[unlikely]] {
+        if (streams<T>(flat_bytes<T, K::L>(base, K::elem.data(), n))) [[unlikely]] {
             typename K::bases b{};
             for (std::size_t k = 0; k < walker<E>::leaves; ++k) b.p[k] = base[k];
             return K::row_flat_streamed(e, out, b, n);
@@ -154,10 +167,10 @@ LOOM_INLINE bool flat_leaves(T* data, const shape_t& shape, const strides_t& str
 // its plan's path compiles anyway: compiled once per element type and leaf
 // count, not once per expression, at the price of a call and a row_state
 // (a 4x4 view assigned this way took 5 to 9 ns more than with the loop inlined).
-template <class T, std::size_t L, bool Vectorized, bool MayStream>
+template <class T, std::size_t L, bool Vectorized, bool MayStream, std::size_t W>
 bool flat_by_pointer(T* data, const shape_t& shape, const strides_t& strides, const leaf_desc* leaves, const void* e,
                      const row_bodies<T, L>& b) {
-    using D = driver<T, L, Vectorized, MayStream>;
+    using D = driver<T, L, Vectorized, MayStream, W>;
     const std::byte* base[D::slots] = {};
     const std::ptrdiff_t down[D::slots] = {};  // one row: no row pitch
     row_state<T, L> s{};
@@ -168,7 +181,7 @@ bool flat_by_pointer(T* data, const shape_t& shape, const strides_t& strides, co
     if constexpr (!Vectorized) {
         b.packed(e, data, 0, base, down, s, 1, s.n);
     } else {
-        s.nt = MayStream && streams<T>(s.n * sizeof(T) * (L + 1));
+        s.nt = MayStream && streams<T>(flat_bytes<T, L>(base, s.step, s.n));
         (s.nt ? b.general : b.flat)(e, data, 0, base, down, s, 1, s.n);
         if (s.nt) simd::stream_fence();
     }
@@ -193,7 +206,7 @@ bool assign_flat(T* data, const shape_t& shape, const strides_t& strides, const 
     using K = kernel<T, E>;
     if constexpr (Tried) {
         static constexpr row_bodies<T, K::L> b = K::template bodies<true>();
-        return flat_by_pointer<T, K::L, K::vectorized, K::may_stream>(data, shape, strides, lv.d, &e, b);
+        return flat_by_pointer<T, K::L, K::vectorized, K::may_stream, K::W>(data, shape, strides, lv.d, &e, b);
     } else {
         const std::byte* base[K::slots];
         typename K::row_state s;
@@ -340,9 +353,9 @@ enum class rows_into { fresh, owning, other };
 // (a view; any leaf of a target that is not an array) must not, other than in
 // step (x += view(x)); the general path copes with the rest. False when that
 // does not apply (then nothing was written).
-template <class T, std::size_t L, rows_into Into, bool Owned, bool MayStream, class Rows>
+template <class T, std::size_t L, rows_into Into, bool Owned, bool MayStream, std::size_t W, class Rows>
 LOOM_HOT_LOOPS bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const leaf_desc* leaves, Rows rows) {
-    using D = driver<T, L, true, MayStream>;
+    using D = driver<T, L, true, MayStream, W>;
     // owning leaves are row-major and read an owning target in step or not at all
     constexpr bool may_overlap = Into == rows_into::other || (Into == rows_into::owning && !Owned);
     // ranks 1 and 2 together are a rank promotion: the general path checks the policy
@@ -358,7 +371,7 @@ LOOM_HOT_LOOPS bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, co
     // e's shape is the target's when some leaf has rank 2 and each axis is some leaf's
     bool rank2 = false, full0 = m == 1, full1 = n == 1;
     bool along = true;  // every leaf steps along the rows (none is splatted)
-    std::size_t moved = m * n;  // elements: the target's, then every leaf's (for streams())
+    std::size_t moved = m * n * sizeof(T);  // bytes: the target's, then every leaf's (for streams())
     for (std::size_t k = 0; k < L; ++k) {
         const leaf_desc& d = leaves[k];
         const shape_t& ls = *d.shape;
@@ -381,10 +394,11 @@ LOOM_HOT_LOOPS bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, co
         full0 = full0 || e0 == m;
         full1 = full1 || e1 == n;
         along = along && e1 == n;
-        moved += e0 * e1;
-        const std::ptrdiff_t col = e1 == 1 ? 0 : D::one;  // bytes per element along the row
+        moved += e0 * e1 * d.elem;
+        const auto elem = static_cast<std::ptrdiff_t>(d.elem);
+        const std::ptrdiff_t col = e1 == 1 ? 0 : elem;  // bytes per element along the row
         base[k] = d.data;
-        is[k] = e0 == 1 ? 0 : pitch * D::one;
+        is[k] = e0 == 1 ? 0 : pitch * elem;
         s.c[k] = {nullptr, col * static_cast<std::ptrdiff_t>(D::W), col};
     }
     if constexpr (Into != rows_into::other)
@@ -394,7 +408,7 @@ LOOM_HOT_LOOPS bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, co
     if (m == 0 || n == 0) return true;
     s.n = n;
     s.out_step = 1;
-    s.nt = MayStream && streams<T>(moved * sizeof(T));
+    s.nt = MayStream && streams<T>(moved);
     // rows of leaves that all step along them (A(M,N) + b(N)) are flat
     // loops, with no cursors to set up per row
     rows(along && !s.nt, data, os, base, is, s, m, n);
@@ -425,7 +439,7 @@ bool assign_rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const E& e
         // arrays and tensors in place (the benchmarks' row, column and outer
         // cases): the rows inlined here, no call per assignment (4x4 r = a +
         // c(4,1) took 1.2-1.3x the time through the row functions, one run)
-        return rows_2d<T, K::L, Into, owned, K::may_stream>(
+        return rows_2d<T, K::L, Into, owned, K::may_stream, K::W>(
             data, shape, os, lv.d,
             [&](bool flat_kind, T* out, std::ptrdiff_t ros, const std::byte* const* base, const std::ptrdiff_t* is,
                 const typename K::row_state& s, std::size_t m, std::size_t n) {
@@ -433,7 +447,7 @@ bool assign_rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const E& e
                 else K::rows_general(e, out, ros, base, is, s.c, m, n, s.nt);
             });
     } else {
-        return rows_2d<T, K::L, Into, owned, K::may_stream>(data, shape, os, lv.d,
+        return rows_2d<T, K::L, Into, owned, K::may_stream, K::W>(data, shape, os, lv.d,
                                                             rows_by_pointer<T, K::L>{&e, &K::flat_rows, &K::general_rows});
     }
 }

@@ -17,10 +17,22 @@
 
 namespace loom::detail {
 
-// Whether an assignment of E into T elements runs in SIMD batches: every node
-// and leaf of the tree has element type T and every op has a batch body.
+// The type whose batches set the lanes of an assignment of E into T: the
+// first type an operation of the tree computes in; with none (a leaf, casts of
+// leaves), T itself, or bytes for a bool target.
 template <class T, class E>
-inline constexpr bool runs_simd = LOOM_SIMD && simd::vectorizable<T> && walker<E>::template simd<T>;
+using lane_type = typename first_lane<typename walker<E>::lane,
+                                      std::conditional_t<std::is_same_v<T, bool>, std::uint8_t, T>>::type;
+
+// Whether an assignment of E into T elements runs in SIMD batches: every op of
+// the tree has a batch body in its compute type, and every compute type has
+// the lanes of lane_type (leaves and results of other element types are
+// converted in registers).
+template <class T, class E>
+inline constexpr bool runs_simd = [] {
+    if constexpr (!LOOM_SIMD || !simd::vectorizable<lane_type<T, E>>) return false;
+    else return walker<E>::template vec<simd::lanes<lane_type<T, E>>>;
+}();
 
 // The kinds of rows, how the innermost loop sees the operands of one
 // assignment (kernel::flat_rows, general_rows, packed_rows). Decided once per
@@ -68,7 +80,8 @@ void pack_transposed(T* dst, std::size_t ld, const std::byte* src, std::ptrdiff_
     };
     std::size_t j = 0;
 #if defined(__GNUC__)
-    typedef T v4 __attribute__((vector_size(4 * sizeof(T))));
+    using lane = std::conditional_t<std::is_same_v<T, bool>, unsigned char, T>;  // bool as its bytes
+    typedef lane v4 __attribute__((vector_size(4 * sizeof(lane))));
     for (; j + 4 <= n; j += 4) {
         std::size_t i = 0;
         for (; i + 4 <= m; i += 4) {
@@ -140,10 +153,10 @@ struct row_bodies {
 // Everything of an assignment by plan but its rows: which kind the rows are,
 // the odometer over the outer axes, the tiles, the tile buffers of the turned
 // leaves, the non-temporal stores' decision and fence.
-template <class T, std::size_t L, bool Vectorized, bool MayStream>
+template <class T, std::size_t L, bool Vectorized, bool MayStream, std::size_t Lanes>
 struct driver {
     static constexpr std::size_t slots = L ? L : 1;
-    static constexpr std::size_t W = Vectorized ? simd::lanes<T> : 1;
+    static constexpr std::size_t W = Vectorized ? Lanes : 1;
     static constexpr auto one = static_cast<std::ptrdiff_t>(sizeof(T));
     static constexpr std::size_t tile = 64;    // rows and columns of a tile
     // rows x columns of a tile when strided leaves are turned into rows (pack_transposed).
@@ -170,16 +183,22 @@ struct driver {
     // untiled plans of rank 3 and more.
     static bool folds_planes(const plan<L>& p, const state& s) { return p.rank >= 3 && !s.tiled; }
 
-    // The bytes an assignment by plan p moves, its target's elements and every
-    // leaf's (each a T when the kernel may stream); and a bound of it without a
-    // loop (no leaf reads more elements than the target has), which rejects
-    // small assignments first.
+    // The bytes an assignment by plan p moves: its target's and each distinct
+    // buffer's that its leaves read, once however many leaves read it (a
+    // stencil's views of one grid); and a bound of it without a loop (no leaf
+    // reads more elements than the target has), which rejects small
+    // assignments first.
     static std::size_t moved(const plan<L>& p) {
-        std::size_t c = p.size;
-        for (std::size_t k = 0; k < L; ++k) c += p.leaf_count(k);
-        return c * sizeof(T);
+        std::size_t bytes = p.size * sizeof(T);
+        for (std::size_t k = 0; k < L; ++k)
+            if (!p.reads_earlier(k)) bytes += p.leaf_count(k) * p.elem[k];
+        return bytes;
     }
-    static std::size_t moved_at_most(const plan<L>& p) { return p.size * sizeof(T) * (L + 1); }
+    static std::size_t moved_at_most(const plan<L>& p) {
+        std::size_t bytes = sizeof(T);
+        for (std::size_t k = 0; k < L; ++k) bytes += p.elem[k];
+        return p.size * bytes;
+    }
 
     // The two innermost axes: m rows of s.n elements, the rows os (target,
     // elements) and is[k] (leaves, bytes) apart, in one call of body. Or, when
@@ -316,6 +335,7 @@ struct driver {
         std::size_t turned = 0;
         bool turnable = Vectorized && s.tiled && s.out_step == 1;
         for (std::size_t k = 0; turnable && k < L; ++k) {
+            turnable = p.elem[k] == sizeof(T);  // tiles are turned as T
             if (s.step[k] == 0 || s.step[k] == one) continue;
             turnable = p.in[k][r - 2] == one;
             ++turned;
@@ -343,12 +363,13 @@ struct driver {
         };
         s.tiled = r >= 2 && against(s.out_step * one, p.out[r - 2] * one);
         for (std::size_t k = 0; k < L; ++k) {
+            const auto elem = static_cast<std::ptrdiff_t>(p.elem[k]);
             s.step[k] = r ? p.in[k][r - 1] : 0;
-            flat = flat && s.step[k] == one;
-            packed = packed || (s.step[k] != 0 && s.step[k] != one);
+            flat = flat && s.step[k] == elem;
+            packed = packed || (s.step[k] != 0 && s.step[k] != elem);
             s.tiled = s.tiled || (r >= 2 && against(s.step[k], p.in[k][r - 2]));
             const bool bcast = s.step[k] == 0;
-            s.c[k] = {nullptr, bcast ? 0 : one * static_cast<std::ptrdiff_t>(W), bcast ? 0 : one};
+            s.c[k] = {nullptr, bcast ? 0 : elem * static_cast<std::ptrdiff_t>(W), bcast ? 0 : elem};
         }
         if (folds_planes(p, s)) {
             s.planes = p.extent[r - 3];
@@ -374,14 +395,35 @@ template <class T, class E>
 struct kernel {
     static constexpr std::size_t L = walker<E>::leaves;
     static constexpr bool vectorized = runs_simd<T, E>;
+    static constexpr std::size_t lanes = vectorized ? simd::lanes<lane_type<T, E>> : 1;
+    // Whether a batch is stored as a batch of T (else as a pack, converted).
+    static constexpr bool stores_batches = vectorized && !std::is_same_v<T, bool> && simd::lanes<T> == lanes;
     // Non-temporal stores (streams()) for large targets, unless the loop is
-    // bound by computing: then they made it slower (exp(a) * sin(b) out of
-    // cache: 1.5x the time), and the streamed copy of the rows is not compiled.
-    static constexpr bool may_stream = vectorized && !heavy_tree<E>::value;
-    using driver_type = driver<T, L, vectorized, may_stream>;
+    // bound by computing: then they made it slower, and the streamed copy of
+    // the rows is not compiled.
+    static constexpr bool may_stream = stores_batches && !heavy_tree<E>::value;
+    using driver_type = driver<T, L, vectorized, may_stream, lanes>;
     static constexpr std::size_t slots = driver_type::slots;
     static constexpr std::size_t W = driver_type::W;
     static constexpr auto one = driver_type::one;
+    // bytes of an element of each leaf
+    static constexpr auto elem = [] {
+        std::array<std::ptrdiff_t, slots> b{};
+        for (std::size_t k = 0; k < L; ++k) b[k] = static_cast<std::ptrdiff_t>(walker<E>::elems[k]);
+        return b;
+    }();
+
+    // out[0 .. W) <- the batch of e at the cursors c: a batch of T, or W
+    // elements converted to T.
+    template <std::uint64_t S = splats_unknown>
+    LOOM_INLINE static void put(T* out, const E& e, const cursor* c) {
+#if LOOM_SIMD
+        if constexpr (stores_batches)
+            simd::store(out, walker<E>::template batch<0, T, S>(e, c));
+        else
+            simd::store_pack(out, simd::convert<T>(walker<E>::template pack<0, W, S>(e, c)));
+#endif
+    }
     static constexpr std::size_t chunk = 256;  // elements per packed chunk
     // Loops bound by computing (heavy trees) prefetch each leaf and the target
     // `ahead` bytes in front of the batch: at their pace the hardware
@@ -409,22 +451,22 @@ struct kernel {
         const std::byte* base[slots];
         for (std::size_t k = 0; k < L; ++k) {
             base[k] = base_in[k];
-            c[k] = {base[k], one * static_cast<std::ptrdiff_t>(W), one};
+            c[k] = {base[k], elem[k] * static_cast<std::ptrdiff_t>(W), elem[k]};
         }
         std::size_t i = 0;
 #if LOOM_SIMD
         if constexpr (vectorized) {
             for (; i + W <= n; i += W) {
-                for (std::size_t k = 0; k < L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(i) * one;
+                for (std::size_t k = 0; k < L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(i) * elem[k];
                 if constexpr (prefetches)
                     if (i % line == 0) prefetch_ahead(c, out + i);
-                simd::store(out + i, walker<E>::template batch<0, T>(e, c));
+                put(out + i, e, c);
             }
         }
 #endif
         for (; i < n; ++i) {
             if constexpr (vectorized) scalar_loop(i, n);  // the tail only
-            for (std::size_t k = 0; k < L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(i) * one;
+            for (std::size_t k = 0; k < L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(i) * elem[k];
             out[i] = static_cast<T>(walker<E>::template scalar<0>(e, c));
         }
     }
@@ -440,7 +482,7 @@ struct kernel {
     [[gnu::noinline]] static void row_flat_streamed(const E& e, T* out, bases base, std::size_t n) {
         cursor steps[slots] = {};
         std::ptrdiff_t down[slots] = {};
-        for (std::size_t k = 0; k < L; ++k) steps[k] = {nullptr, one * static_cast<std::ptrdiff_t>(W), one};
+        for (std::size_t k = 0; k < L; ++k) steps[k] = {nullptr, elem[k] * static_cast<std::ptrdiff_t>(W), elem[k]};
         rows_streamed(e, out, 0, base.p, down, steps, 1, n);
         simd::stream_fence();
     }
@@ -463,7 +505,7 @@ struct kernel {
             hold_splats<S>(c);
             if constexpr (N != 0 && N / W <= unrolled_batches) {
                 [&]<std::size_t... b>(std::index_sequence<b...>) {
-                    ((simd::store(out + b * W, walker<E>::template batch<0, T, S>(e, c)), step<S>(c)), ...);
+                    ((put<S>(out + b * W, e, c), step<S>(c)), ...);
                 }(std::make_index_sequence<N / W>{});
                 i = N / W * W;
             } else {
@@ -472,7 +514,7 @@ struct kernel {
                 for (; i + W <= n; i += W) {
                     if constexpr (prefetches)
                         if (i % line == 0) prefetch_ahead(c, out + i);
-                    simd::store(out + i, walker<E>::template batch<0, T, S>(e, c));
+                    put<S>(out + i, e, c);
                     step<S>(c);
                 }
             }
@@ -492,7 +534,7 @@ struct kernel {
     LOOM_INLINE static void advance(cursor* c) {
         for (std::size_t k = 0; k < L; ++k) {
             if constexpr (S == splats_unknown) c[k].p += count == 1 ? c[k].step_one : c[k].step_batch;
-            else if (!splatted<S>(k, c[k])) c[k].p += one * static_cast<std::ptrdiff_t>(count);
+            else if (!splatted<S>(k, c[k])) c[k].p += elem[k] * static_cast<std::ptrdiff_t>(count);
         }
     }
     // every cursor one batch further
@@ -552,11 +594,11 @@ struct kernel {
     // (walker::batch): the cursors are locals whose address never escapes, so
     // the compiler knows no store to out changes the copy and splats it once
     // per row; read through the leaf's pointer, it would be reloaded every
-    // batch. Every leaf is a T here.
+    // batch.
     template <std::uint64_t S = splats_unknown>
     LOOM_INLINE static void hold_splats(cursor* c) {
         for (std::size_t k = 0; k < L; ++k)
-            if (splatted<S>(k, c[k])) std::memcpy(&c[k].held, c[k].p, sizeof(T));
+            if (splatted<S>(k, c[k])) std::memcpy(&c[k].held, c[k].p, static_cast<std::size_t>(elem[k]));
     }
 
     // prefetches: the lines `ahead` bytes in front of every leaf that steps
@@ -644,7 +686,7 @@ struct kernel {
 
     // One row with strided leaves or target: gather, compute, scatter, chunk by chunk.
     [[gnu::noinline]] LOOM_HOT_LOOPS static void row_packed(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::size_t n) {
-        alignas(64) T buf[slots][chunk];
+        alignas(64) std::byte buf[slots][chunk * sizeof(std::uint64_t)];  // chunk elements of any leaf
         alignas(64) T obuf[chunk];
         const std::byte* at[slots] = {};  // each leaf's chunk: in place, or gathered into buf[k]
         const std::ptrdiff_t none[slots] = {};
@@ -654,12 +696,13 @@ struct kernel {
             const auto st = static_cast<std::ptrdiff_t>(start);
             for (std::size_t k = 0; k < L; ++k) {
                 if (s.step[k] == 0) continue;  // one value for the whole row
-                if (s.step[k] == one) {
-                    at[k] = ptr[k] + st * one;
+                if (s.step[k] == elem[k]) {
+                    at[k] = ptr[k] + st * elem[k];
                     continue;
                 }
                 const std::byte* src = ptr[k] + st * s.step[k];
-                for (std::size_t j = 0; j < m; ++j, src += s.step[k]) std::memcpy(&buf[k][j], src, sizeof(T));
+                const auto bytes = static_cast<std::size_t>(elem[k]);
+                for (std::size_t j = 0; j < m; ++j, src += s.step[k]) std::memcpy(&buf[k][j * bytes], src, bytes);
                 at[k] = reinterpret_cast<const std::byte*>(buf[k]);
             }
             // one row of the general kind's rows: no copy of the row loop of its own

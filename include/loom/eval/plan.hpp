@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdlib>
+#include <utility>
 
 #include "../core/shape.hpp"
 #include "walk.hpp"
@@ -20,6 +21,7 @@ struct plan {
     strides_t out;
     std::array<strides_t, L> in;
     std::array<const std::byte*, L> base{};
+    std::array<std::size_t, L> elem{};  // bytes of an element of each leaf
 
     // The elements leaf k reads: the extents of the axes it steps along (a
     // broadcast or size-1 axis has stride 0; merged axes keep that).
@@ -27,6 +29,25 @@ struct plan {
         std::size_t c = 1;
         for (std::size_t d = 0; d < rank; ++d) c *= in[k][d] != 0 ? extent[d] : 1;
         return c;
+    }
+    // The bytes from the lowest to one past the highest element leaf k reads.
+    std::pair<const std::byte*, const std::byte*> leaf_span(std::size_t k) const {
+        const std::byte* lo = base[k];
+        const std::byte* hi = base[k];
+        for (std::size_t d = 0; d < rank; ++d) {
+            const std::ptrdiff_t reach = in[k][d] * static_cast<std::ptrdiff_t>(extent[d] - 1);
+            (reach < 0 ? lo : hi) += reach;
+        }
+        return {lo, hi + elem[k]};
+    }
+    // Whether leaf k reads memory an earlier leaf reads too (views of one buffer).
+    bool reads_earlier(std::size_t k) const {
+        const auto [lo, hi] = leaf_span(k);
+        for (std::size_t j = 0; j < k; ++j) {
+            const auto [l, h] = leaf_span(j);
+            if (lo < h && l < hi) return true;
+        }
+        return false;
     }
 };
 
@@ -73,7 +94,10 @@ void make_plan(plan<L>& p, const shape_t& shape, const strides_t& out_strides,
                const leaf_desc* leaves) {
     const std::size_t n = shape.size();
     p.size = size_of(shape);
-    for (std::size_t k = 0; k < L; ++k) p.base[k] = leaves[k].data;
+    for (std::size_t k = 0; k < L; ++k) {
+        p.base[k] = leaves[k].data;
+        p.elem[k] = leaves[k].elem;
+    }
     // keep the axes longer than 1 (none when the result is empty)
     std::size_t r = 0;
     const std::size_t* sh = shape.data();

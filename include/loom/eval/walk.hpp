@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -83,14 +84,26 @@ void collect_in(const E& e, leaf_desc* out, std::size_t ctx) {
     else walker<E>::collect(e, out);
 }
 
+// What every walker has for SIMD, beside its scalar():
+//   lane            the first numeric type an operation of the tree computes
+//                   in (void when none): its batches set the lanes W
+//   vec<W>          whether the tree runs in batches of W lanes
+//   elems           the bytes of an element of each leaf, depth first
+//   batch<K, X, S>  the value as a batch of X (lanes<X> == W), converted
+//   truth<K, X, S>  whether the value is not zero, as a mask over batches of X
+//   pack<K, W, S>   the value as W elements of its own type (bool as bytes)
+// Leaves of any element type are loaded as packs and converted in registers.
+
 // Memory leaves: arrays, views and references to them.
 template <class E>
     requires memory_leaf<E>
 struct walker<E> {
     using T = typename E::value_type;
     static constexpr std::size_t leaves = 1;
-    template <class C>
-    static constexpr bool simd = std::is_same_v<T, C> && simd::vectorizable<C>;
+    using lane = void;
+    template <std::size_t W>
+    static constexpr bool vec = true;
+    static constexpr std::array<std::size_t, 1> elems{sizeof(T)};
 
     static void shape_into(const E& e, shape_t& acc) { broadcast_into(acc, *e.layout().shape); }
     static void collect(const E& e, leaf_desc* out) {
@@ -102,17 +115,38 @@ struct walker<E> {
         return *reinterpret_cast<const T*>(c[K].p);
     }
 #if LOOM_SIMD
-    template <std::size_t K, class C, std::uint64_t S = splats_unknown>
-    static simd::batch<C> batch(const E&, const cursor* c) {
-        // a leaf broadcast along the row (step 0) is one value splatted; with
-        // S known the test is gone, and otherwise it is loop-invariant, so
-        // compilers unswitch the row loop on it
-        if (splatted<S>(K, c[K])) {
-            C v;
-            std::memcpy(&v, &c[K].held, sizeof(C));
-            return simd::splat(v);
+    // A leaf broadcast along the row (step 0) is its one value splatted, held
+    // in the cursor; with S known the test is gone, and otherwise it is
+    // loop-invariant, so compilers unswitch the row loop on it.
+    template <std::size_t K, std::uint64_t S>
+    static T held(const cursor* c) {
+        T v;
+        std::memcpy(&v, &c[K].held, sizeof(T));
+        return v;
+    }
+    template <std::size_t K, class X, std::uint64_t S = splats_unknown>
+    static simd::batch<X> batch(const E&, const cursor* c) {
+        if (splatted<S>(K, c[K])) return simd::splat(static_cast<X>(held<K, S>(c)));
+        if constexpr (std::is_same_v<T, X>) return simd::load(reinterpret_cast<const X*>(c[K].p));
+        else return simd::to_batch<X>(simd::convert<X>(pack_at<simd::lanes<X>>(c[K].p)));
+    }
+    template <std::size_t K, class X, std::uint64_t S = splats_unknown>
+    static simd::mask<X> truth(const E& e, const cursor* c) {
+        if constexpr (std::is_same_v<T, X>) {
+            return simd::truth(batch<K, X, S>(e, c));
+        } else {
+            if (splatted<S>(K, c[K])) return simd::mask<X>(held<K, S>(c) != T(0));
+            return simd::truth_of<X>(pack_at<simd::lanes<X>>(c[K].p));
         }
-        return simd::load(reinterpret_cast<const C*>(c[K].p));
+    }
+    template <std::size_t K, std::size_t W, std::uint64_t S = splats_unknown>
+    static simd::pack<T, W> pack(const E&, const cursor* c) {
+        if (splatted<S>(K, c[K])) return simd::splat_pack<T, W>(held<K, S>(c));
+        return pack_at<W>(c[K].p);
+    }
+    template <std::size_t W>
+    static simd::pack<T, W> pack_at(const std::byte* p) {
+        return simd::load_pack<T, W>(reinterpret_cast<const T*>(p));
     }
 #endif
 };
@@ -120,19 +154,62 @@ struct walker<E> {
 template <class T>
 struct walker<scalar_node<T>> {
     static constexpr std::size_t leaves = 0;
-    template <class C>
-    static constexpr bool simd = simd::vectorizable<C>;
+    using lane = void;
+    template <std::size_t W>
+    static constexpr bool vec = true;
+    static constexpr std::array<std::size_t, 0> elems{};
 
     static void shape_into(const scalar_node<T>&, shape_t&) {}
     static void collect(const scalar_node<T>&, leaf_desc*) {}
     template <std::size_t K>
     static T scalar(const scalar_node<T>& e, const cursor*) { return e.value_; }
 #if LOOM_SIMD
-    template <std::size_t K, class C, std::uint64_t S = splats_unknown>
-    static simd::batch<C> batch(const scalar_node<T>& e, const cursor*) {
-        return simd::splat(static_cast<C>(e.value_));
+    template <std::size_t K, class X, std::uint64_t S = splats_unknown>
+    static simd::batch<X> batch(const scalar_node<T>& e, const cursor*) {
+        return simd::splat(static_cast<X>(e.value_));
+    }
+    template <std::size_t K, class X, std::uint64_t S = splats_unknown>
+    static simd::mask<X> truth(const scalar_node<T>& e, const cursor*) {
+        return simd::mask<X>(e.value_ != T(0));
+    }
+    template <std::size_t K, std::size_t W, std::uint64_t S = splats_unknown>
+    static simd::pack<T, W> pack(const scalar_node<T>& e, const cursor*) {
+        return simd::splat_pack<T, W>(e.value_);
     }
 #endif
+};
+
+// How an operation runs in batches (walker<fn>::form).
+enum class batch_form {
+    numeric,  // Op on batches of its compute type C, the result of type C
+    compare,  // Op on batches of C, the result a mask (== < ...)
+    logical,  // Op on the operands' masks (logical_and; & | ^ ~ == != on bool)
+    select,   // where: the condition as a mask, the others as batches of C
+    convert,  // astype: the operand's value converted
+};
+
+template <class Op>
+struct is_cast : std::false_type {};
+template <class U>
+struct is_cast<ops::cast<U>> : std::true_type {};
+
+template <class Op, class C, class R>
+constexpr batch_form form_of() {
+    if constexpr (is_cast<Op>::value) return batch_form::convert;
+    else if constexpr (std::is_same_v<Op, ops::where>) return batch_form::select;
+    else if constexpr (ops::on_masks<Op, C>) return batch_form::logical;
+    else if constexpr (std::is_same_v<R, bool>) return batch_form::compare;
+    else return batch_form::numeric;
+}
+
+// The first of the types that is not void.
+template <class... L>
+struct first_lane {
+    using type = void;
+};
+template <class L0, class... L>
+struct first_lane<L0, L...> {
+    using type = std::conditional_t<std::is_void_v<L0>, typename first_lane<L...>::type, L0>;
 };
 
 template <class Op, class... A>
@@ -151,9 +228,28 @@ struct walker<fn<Op, A...>> {
         return o;
     }();
     static constexpr std::size_t leaves = offset[sizeof...(A)];
-    template <class X>
-    static constexpr bool simd = std::is_same_v<R, X> && std::is_same_v<C, X> &&
-                                 Op::template simd<X> && (walker<A>::template simd<X> && ...);
+    static constexpr batch_form form = form_of<Op, C, R>();
+    static constexpr bool computes = form == batch_form::numeric || form == batch_form::compare ||
+                                     form == batch_form::select;
+    using lane = typename first_lane<std::conditional_t<computes, C, void>, typename walker<A>::lane...>::type;
+    template <std::size_t W>
+    static constexpr bool vec = [] {
+        if constexpr (!(walker<A>::template vec<W> && ...)) return false;
+        else if constexpr (form == batch_form::logical || form == batch_form::convert) return true;
+        else if constexpr (simd::lanes<C> != W || !simd::vectorizable<C>) return false;
+        else if constexpr (form == batch_form::select) return true;
+        else return Op::template simd<C>;
+    }();
+    static constexpr auto elems = [] {
+        std::array<std::size_t, offset[sizeof...(A)]> e{};
+        std::size_t i = 0;
+        (
+            [&] {
+                for (std::size_t s : walker<A>::elems) e[i++] = s;
+            }(),
+            ...);
+        return e;
+    }();
 
     template <std::size_t I>
     static const auto& arg(const E& e) { return boost::hana::at_c<I>(e.args_); }
@@ -217,10 +313,63 @@ struct walker<fn<Op, A...>> {
 #if LOOM_SIMD
     template <std::size_t K, class X, std::uint64_t S = splats_unknown>
     static simd::batch<X> batch(const E& e, const cursor* c) {
+        if constexpr (std::is_same_v<R, bool>)
+            return xsimd::select(truth<K, X, S>(e, c), simd::batch<X>(X(1)), simd::batch<X>(X(0)));
+        else if constexpr (form == batch_form::convert)
+            return simd::to_batch<X>(simd::convert<X>(pack<K, simd::lanes<X>, S>(e, c)));
+        else
+            return simd::convert<X>(value<K, S>(e, c));
+    }
+    template <std::size_t K, class X, std::uint64_t S = splats_unknown>
+    static simd::mask<X> truth(const E& e, const cursor* c) {
+        if constexpr (form == batch_form::logical) {
+            return [&]<std::size_t... I>(std::index_sequence<I...>) {
+                return Op::masks(walker<A>::template truth<K + offset[I], X, S>(arg<I>(e), c)...);
+            }(index{});
+        } else if constexpr (form == batch_form::compare) {
+            return simd::mask_as<X>(on_batches<K, S>(e, c));
+        } else if constexpr (form == batch_form::convert && std::is_same_v<R, bool>) {
+            return walker<A...>::template truth<K, X, S>(arg<0>(e), c);
+        } else if constexpr (form == batch_form::convert) {
+            return simd::truth_of<X>(pack<K, simd::lanes<X>, S>(e, c));
+        } else {
+            return simd::mask_as<X>(simd::truth(value<K, S>(e, c)));
+        }
+    }
+    template <std::size_t K, std::size_t W, std::uint64_t S = splats_unknown>
+    static simd::pack<R, W> pack(const E& e, const cursor* c) {
+        if constexpr (std::is_same_v<R, bool>)
+            return simd::to_bools(truth<K, simd::uint_lanes<W>, S>(e, c));
+        else if constexpr (form == batch_form::convert)
+            return simd::convert<R>(walker<A...>::template pack<K, W, S>(arg<0>(e), c));
+        else
+            return simd::to_pack(value<K, S>(e, c));
+    }
+
+private:
+    // The value of a numeric or select form, a batch of C.
+    template <std::size_t K, std::uint64_t S>
+    static simd::batch<C> value(const E& e, const cursor* c) {
+        if constexpr (form == batch_form::select) {
+            using W0 = walker<std::tuple_element_t<0, std::tuple<A...>>>;
+            using W1 = walker<std::tuple_element_t<1, std::tuple<A...>>>;
+            using W2 = walker<std::tuple_element_t<2, std::tuple<A...>>>;
+            return xsimd::select(W0::template truth<K + offset[0], C, S>(arg<0>(e), c),
+                                 W1::template batch<K + offset[1], C, S>(arg<1>(e), c),
+                                 W2::template batch<K + offset[2], C, S>(arg<2>(e), c));
+        } else {
+            return on_batches<K, S>(e, c);
+        }
+    }
+    // Op on the operands as batches of C.
+    template <std::size_t K, std::uint64_t S>
+    static auto on_batches(const E& e, const cursor* c) {
         return [&]<std::size_t... I>(std::index_sequence<I...>) {
-            return Op{}(walker<A>::template batch<K + offset[I], X, S>(arg<I>(e), c)...);
+            return Op{}(walker<A>::template batch<K + offset[I], C, S>(arg<I>(e), c)...);
         }(index{});
     }
+
+public:
 #endif
 };
 

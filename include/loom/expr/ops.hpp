@@ -89,15 +89,25 @@ struct floating {
 template <class Op>
 inline constexpr bool heavy = requires { requires Op::heavy; };
 
-// Predicates: compute in the promoted type, give bool.
+// Predicates: compute in the promoted type, give bool. On batches a
+// comparison gives a mask.
 struct predicate {
     template <class... P>
     using compute = promote_t<P...>;
     template <class C>
     using result = bool;
     template <class C>
-    static constexpr bool simd = false;
+    static constexpr bool simd = detail::vec_any<C>;
 };
+
+// Whether Op combines its operands' truth values (masks on batches) when it
+// computes in C: the logical operations always, the bitwise ones and == !=
+// on bool. Such an Op has `masks`, its body on masks.
+template <class Op, class C>
+inline constexpr bool on_masks = [] {
+    if constexpr (requires { Op::template masks_for<C>; }) return Op::template masks_for<C>;
+    else return false;
+}();
 
 // Bitwise: integers and bool only.
 struct bitwise {
@@ -116,7 +126,7 @@ struct subtract : arithmetic {
     template <class X> X operator()(X a, X b) const { return detail::wrap_sub(a, b); }
 };
 struct multiply : arithmetic {
-    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> X operator()(X a, X b) const { return detail::wrap_mul(a, b); }
 };
 // Integer division follows C++ (truncation) except that x / 0 is 0 and
@@ -162,29 +172,52 @@ struct unary_plus : arithmetic {
 
 struct bit_and : bitwise {
     template <class C> static constexpr bool simd = detail::vec_int<C>;
+    template <class C> static constexpr bool masks_for = std::is_same_v<C, bool>;
+    template <class M> static M masks(M a, M b) { return a & b; }
     template <class X> X operator()(X a, X b) const { return static_cast<X>(a & b); }
 };
 struct bit_or : bitwise {
     template <class C> static constexpr bool simd = detail::vec_int<C>;
+    template <class C> static constexpr bool masks_for = std::is_same_v<C, bool>;
+    template <class M> static M masks(M a, M b) { return a | b; }
     template <class X> X operator()(X a, X b) const { return static_cast<X>(a | b); }
 };
 struct bit_xor : bitwise {
     template <class C> static constexpr bool simd = detail::vec_int<C>;
+    template <class C> static constexpr bool masks_for = std::is_same_v<C, bool>;
+    template <class M> static M masks(M a, M b) { return simd::mask_xor(a, b); }
     template <class X> X operator()(X a, X b) const { return static_cast<X>(a ^ b); }
 };
 // ~ on bool is logical not, as in NumPy.
 struct bit_not : bitwise {
     template <class C> static constexpr bool simd = detail::vec_int<C>;
+    template <class C> static constexpr bool masks_for = std::is_same_v<C, bool>;
+    template <class M> static M masks(M a) { return ~a; }
     template <class X> X operator()(X a) const {
         if constexpr (std::is_same_v<X, bool>) return !a;
         else return static_cast<X>(~a);
     }
 };
+namespace detail {
+// Lanes whose shift count is negative or the width or more (a shift by such a
+// count is undefined in C++; loom defines its result).
+template <class X>
+auto shift_out_of_range(const X& b) {
+    using V = typename X::value_type;
+    const auto wide = b >= X(static_cast<V>(sizeof(V) * 8));
+    if constexpr (std::is_signed_v<V>) return wide | (b < X(0));
+    else return wide;
+}
+}  // namespace detail
+
 // Shifts by a negative count or by the width or more give 0 (<<) or the sign fill (>>).
 struct shift_left : bitwise {
-    template <class C> static constexpr bool simd = false;
+    template <class C> static constexpr bool simd = detail::vec_int<C>;
     template <class X> X operator()(X a, X b) const {
-        if constexpr (std::is_same_v<X, bool>) return a && !b;
+        if constexpr (detail::is_batch<X>) {
+            const auto out = detail::shift_out_of_range(b);
+            return select(out, X(0), a << select(out, X(0), b));
+        } else if constexpr (std::is_same_v<X, bool>) return a && !b;
         else {
             if (b < 0 || static_cast<std::uint64_t>(b) >= sizeof(X) * 8) return 0;
             return static_cast<X>(static_cast<std::make_unsigned_t<X>>(a) << b);
@@ -192,9 +225,12 @@ struct shift_left : bitwise {
     }
 };
 struct shift_right : bitwise {
-    template <class C> static constexpr bool simd = false;
+    template <class C> static constexpr bool simd = detail::vec_int<C>;
     template <class X> X operator()(X a, X b) const {
-        if constexpr (std::is_same_v<X, bool>) return a && !b;
+        if constexpr (detail::is_batch<X>) {
+            const auto out = detail::shift_out_of_range(b);
+            return select(out, select(a < X(0), X(-1), X(0)), a >> select(out, X(0), b));
+        } else if constexpr (std::is_same_v<X, bool>) return a && !b;
         else {
             if (b < 0 || static_cast<std::uint64_t>(b) >= sizeof(X) * 8) return a < 0 ? X(-1) : X(0);
             return static_cast<X>(a >> b);
@@ -202,28 +238,56 @@ struct shift_right : bitwise {
     }
 };
 
-struct equal : predicate { template <class X> bool operator()(X a, X b) const { return a == b; } };
-struct not_equal : predicate { template <class X> bool operator()(X a, X b) const { return a != b; } };
-struct less : predicate { template <class X> bool operator()(X a, X b) const { return a < b; } };
-struct less_equal : predicate { template <class X> bool operator()(X a, X b) const { return a <= b; } };
-struct greater : predicate { template <class X> bool operator()(X a, X b) const { return a > b; } };
-struct greater_equal : predicate { template <class X> bool operator()(X a, X b) const { return a >= b; } };
-struct logical_and : predicate { template <class X> bool operator()(X a, X b) const { return a && b; } };
-struct logical_or : predicate { template <class X> bool operator()(X a, X b) const { return a || b; } };
-struct logical_not : predicate { template <class X> bool operator()(X a) const { return !a; } };
+// On bool, == and != are on masks; xsimd 8's `!=` on AVX batches is an
+// ordered compare (false with a NaN), so != is ~(a == b).
+struct equal : predicate {
+    template <class C> static constexpr bool masks_for = std::is_same_v<C, bool>;
+    template <class M> static M masks(M a, M b) { return ~simd::mask_xor(a, b); }
+    template <class X> auto operator()(X a, X b) const { return a == b; }
+};
+struct not_equal : predicate {
+    template <class C> static constexpr bool masks_for = std::is_same_v<C, bool>;
+    template <class M> static M masks(M a, M b) { return simd::mask_xor(a, b); }
+    template <class X> auto operator()(X a, X b) const {
+        if constexpr (detail::is_batch<X>) return ~(a == b);
+        else return a != b;
+    }
+};
+struct less : predicate { template <class X> auto operator()(X a, X b) const { return a < b; } };
+struct less_equal : predicate { template <class X> auto operator()(X a, X b) const { return a <= b; } };
+struct greater : predicate { template <class X> auto operator()(X a, X b) const { return a > b; } };
+struct greater_equal : predicate { template <class X> auto operator()(X a, X b) const { return a >= b; } };
+struct logical_and : predicate {
+    template <class C> static constexpr bool masks_for = true;
+    template <class M> static M masks(M a, M b) { return a & b; }
+    template <class X> bool operator()(X a, X b) const { return a && b; }
+};
+struct logical_or : predicate {
+    template <class C> static constexpr bool masks_for = true;
+    template <class M> static M masks(M a, M b) { return a | b; }
+    template <class X> bool operator()(X a, X b) const { return a || b; }
+};
+struct logical_not : predicate {
+    template <class C> static constexpr bool masks_for = true;
+    template <class M> static M masks(M a) { return ~a; }
+    template <class X> bool operator()(X a) const { return !a; }
+};
 struct isnan : predicate {
+    template <class C> static constexpr bool simd = false;
     template <class X> bool operator()(X a) const {
         if constexpr (std::is_floating_point_v<X>) return std::isnan(a);
         else return false;
     }
 };
 struct isinf : predicate {
+    template <class C> static constexpr bool simd = false;
     template <class X> bool operator()(X a) const {
         if constexpr (std::is_floating_point_v<X>) return std::isinf(a);
         else return false;
     }
 };
 struct isfinite : predicate {
+    template <class C> static constexpr bool simd = false;
     template <class X> bool operator()(X a) const {
         if constexpr (std::is_floating_point_v<X>) return std::isfinite(a);
         else return true;
@@ -315,15 +379,18 @@ struct power : arithmetic {
 };
 
 struct abs : arithmetic {
-    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> X operator()(X a) const {
-        if constexpr (std::is_same_v<X, bool> || std::is_unsigned_v<X>) return a;
+        if constexpr (detail::is_batch<X>) {
+            if constexpr (std::is_unsigned_v<typename X::value_type>) return a;
+            else { using std::abs; return abs(a); }
+        } else if constexpr (std::is_same_v<X, bool> || std::is_unsigned_v<X>) return a;
         else if constexpr (std::is_integral_v<X>) return a < 0 ? negate{}(a) : a;
         else { using std::abs; return abs(a); }
     }
 };
 struct square : arithmetic {
-    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> X operator()(X a) const { return detail::wrap_mul(a, a); }
 };
 
@@ -364,7 +431,7 @@ struct round : rounding {
 // (select, unqualified, is xsimd's by argument-dependent lookup: these bodies
 // must compile without xsimd when LOOM_SIMD is 0.)
 struct sign : arithmetic {
-    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> X operator()(X a) const {
         if constexpr (detail::is_batch<X>)
             return select(a > X(0), X(1), select(a < X(0), X(-1), a));
@@ -377,32 +444,33 @@ struct sign : arithmetic {
 // (On batches NaN is found as ~(a == a): xsimd 8's AVX and AVX-512 `!=` is an
 // ordered compare, false whenever a NaN is involved.)
 struct minimum : arithmetic {
-    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> X operator()(X a, X b) const {
         if constexpr (detail::is_batch<X>) return select((a < b) | ~(a == a), a, b);
         else return (a < b || a != a) ? a : b;
     }
 };
 struct maximum : arithmetic {
-    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> X operator()(X a, X b) const {
         if constexpr (detail::is_batch<X>) return select((a > b) | ~(a == a), a, b);
         else return (a > b || a != a) ? a : b;
     }
 };
 struct clip : arithmetic {
-    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> X operator()(X x, X lo, X hi) const { return minimum{}(maximum{}(x, lo), hi); }
 };
 
-// where(cond, x, y): cond is read as "not zero".
+// where(cond, x, y): cond is a bool (loom::where makes it one); in batches
+// the evaluator gives it as a mask (eval/walk.hpp).
 struct where {
     template <class Pc, class Px, class Py>
     using compute = promote_t<Px, Py>;
     template <class C>
     using result = C;
-    template <class C> static constexpr bool simd = false;
-    template <class X> X operator()(X c, X x, X y) const { return c != X(0) ? x : y; }
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
+    template <class X> X operator()(bool c, X x, X y) const { return c ? x : y; }
 };
 
 template <element U>

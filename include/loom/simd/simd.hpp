@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "../config.hpp"
@@ -53,6 +54,145 @@ template <class T>
 inline void store(T* p, const batch<T>& b) noexcept { b.store_unaligned(p); }
 template <class T>
 inline batch<T> splat(T v) noexcept { return batch<T>(v); }
+
+template <class T>
+using mask = xsimd::batch_bool<T>;
+
+// An unsigned integer type with W lanes in a batch: the type bool values of a
+// W-lane expression are held as masks of when no other type is at hand.
+template <std::size_t W>
+using uint_lanes = std::conditional_t<
+    lanes<std::uint8_t> == W, std::uint8_t,
+    std::conditional_t<lanes<std::uint16_t> == W, std::uint16_t,
+                       std::conditional_t<lanes<std::uint32_t> == W, std::uint32_t, std::uint64_t>>>;
+
+// W elements of T in a vector of the compiler's (bool as its bytes, 0 or 1):
+// how a leaf of another element type than the expression computes in is
+// loaded, and a result of another type than the target's stored. A struct,
+// so that passing one by value is not a vector argument (GCC's -Wpsabi).
+template <class T>
+using lane_of = std::conditional_t<std::is_same_v<T, bool>, std::uint8_t, T>;
+template <class T, std::size_t W>
+struct pack {
+#if defined(__GNUC__)
+    typedef lane_of<T> vec __attribute__((vector_size(W * sizeof(lane_of<T>))));
+#else
+    struct vec {
+        lane_of<T> x[W];
+    };
+#endif
+    vec v;
+};
+
+template <class T, std::size_t W>
+inline pack<T, W> load_pack(const T* p) noexcept {
+    pack<T, W> r;
+    std::memcpy(&r.v, p, sizeof r.v);
+    return r;
+}
+template <class T, std::size_t W>
+inline void store_pack(T* p, const pack<T, W>& x) noexcept {
+    std::memcpy(p, &x.v, sizeof x.v);
+}
+template <class T, std::size_t W>
+inline pack<T, W> splat_pack(T value) noexcept {
+    pack<T, W> r;
+#if defined(__GNUC__)
+    r.v = typename pack<T, W>::vec{} + static_cast<lane_of<T>>(value);
+#else
+    for (auto& x : r.v.x) x = static_cast<lane_of<T>>(value);
+#endif
+    return r;
+}
+
+// static_cast<X> lane by lane (never to bool: truth is a comparison, not a
+// conversion). An integer narrower than 4 bytes goes to or from a floating
+// type through int32: GCC 12 converts such vectors one lane at a time.
+template <class X, class U, std::size_t W>
+inline pack<X, W> convert(const pack<U, W>& p) noexcept {
+    static_assert(!std::is_same_v<X, bool> || std::is_same_v<U, bool>, "loom: a truth value is a comparison");
+    if constexpr (std::is_same_v<lane_of<X>, lane_of<U>>) {
+        return {p.v};
+    } else if constexpr (std::is_floating_point_v<X> != std::is_floating_point_v<lane_of<U>> &&
+                         sizeof(std::conditional_t<std::is_floating_point_v<X>, lane_of<U>, X>) < 4) {
+        return convert<X>(convert<std::int32_t>(p));
+    } else {
+        pack<X, W> r;
+#if defined(__GNUC__)
+        r.v = __builtin_convertvector(p.v, typename pack<X, W>::vec);
+#else
+        for (std::size_t i = 0; i < W; ++i) r.v.x[i] = static_cast<X>(p.v.x[i]);
+#endif
+        return r;
+    }
+}
+
+// A pack of lanes<X> elements as a batch, and back: the same bits.
+template <class X>
+inline batch<X> to_batch(const pack<X, lanes<X>>& p) noexcept {
+    typename batch<X>::register_type r;
+    static_assert(sizeof r == sizeof p.v);
+    std::memcpy(&r, &p.v, sizeof r);
+    return batch<X>(r);
+}
+template <class X>
+inline pack<X, lanes<X>> to_pack(const batch<X>& b) noexcept {
+    pack<X, lanes<X>> p;
+    const typename batch<X>::register_type r = b;
+    std::memcpy(&p.v, &r, sizeof r);
+    return p;
+}
+// A batch of C as one of X with as many lanes, each value converted.
+template <class X, class C>
+inline batch<X> convert(const batch<C>& b) noexcept {
+    if constexpr (std::is_same_v<X, C>) return b;
+    else return to_batch<X>(convert<X>(to_pack(b)));
+}
+// A mask over batches of C as one over batches of X (as many lanes): the same
+// bits where the two are registers of one size, else through 0/1 values.
+template <class X, class C>
+inline mask<X> mask_as(const mask<C>& m) noexcept {
+    if constexpr (std::is_same_v<X, C>) {
+        return m;
+    } else if constexpr (sizeof(typename mask<X>::register_type) == sizeof(typename mask<C>::register_type)) {
+        const typename mask<C>::register_type r = m;
+        typename mask<X>::register_type o;
+        std::memcpy(&o, &r, sizeof o);
+        return mask<X>(o);
+    } else {
+        return convert<X>(xsimd::select(m, batch<C>(C(1)), batch<C>(C(0)))) != batch<X>(X(0));
+    }
+}
+// Whether each lane is not zero (NaN counts as true: == is false for it).
+template <class X>
+inline mask<X> truth(const batch<X>& b) noexcept {
+    return ~(b == batch<X>(X(0)));
+}
+// Whether each of W elements of U is not zero, as a mask over batches of X
+// (W lanes): tested in U, so that 0.5 is true whatever X is.
+template <class X, class U, std::size_t W>
+inline mask<X> truth_of(const pack<U, W>& p) noexcept {
+    if constexpr (vectorizable<U> && lanes<U> == W) {
+        return mask_as<X>(truth(to_batch<U>(p)));
+    } else {
+        using I = std::conditional_t<sizeof(X) == 1, std::int8_t,
+                                     std::conditional_t<sizeof(X) == 2, std::int16_t,
+                                                        std::conditional_t<sizeof(X) == 4, std::int32_t, std::int64_t>>>;
+        pack<I, W> z;
+#if defined(__GNUC__)
+        z.v = __builtin_convertvector(p.v != 0, typename pack<I, W>::vec);  // -1 or 0
+#else
+        for (std::size_t i = 0; i < W; ++i) z.v.x[i] = p.v.x[i] != 0 ? I(-1) : I(0);
+#endif
+        return mask_as<X>(to_batch<I>(z) != batch<I>(I(0)));
+    }
+}
+
+// A mask as W bools (bytes 0 and 1).
+template <class X>
+inline pack<bool, lanes<X>> to_bools(const mask<X>& m) noexcept {
+    return {convert<std::uint8_t>(to_pack(xsimd::select(m, batch<X>(X(1)), batch<X>(X(0))))).v};
+}
 
 // Non-temporal stores (x86 only): a batch written to memory without the line
 // being read into the cache first and without keeping it there. For targets
@@ -117,6 +257,12 @@ template <class T>
 inline constexpr std::size_t stream_align = 0;
 inline void stream_fence() noexcept {}
 #endif
+
+// a ^ b on masks, written with & | ~: xsimd 8.1's AVX-512 mask ^ computes a | b.
+template <class M>
+inline M mask_xor(const M& a, const M& b) noexcept {
+    return (a & ~b) | (~a & b);
+}
 
 // A hint that the line `ahead` bytes past p is read (write = false) or
 // written soon: the core fetches it while it computes. Never faults; the
