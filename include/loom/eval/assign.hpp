@@ -93,6 +93,22 @@ inline bool is_contiguous(const shape_t& s, const strides_t& st) {
     return true;
 }
 
+// The bytes leaves [0, n) read, a leaf counted only when its memory overlaps
+// no earlier leaf's (the views of one buffer once: a stencil's).
+inline std::size_t distinct_leaf_bytes(const leaf_desc* d, std::size_t n) {
+    std::size_t bytes = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+        const byte_range a = span_of(d[k].data, d[k].elem, *d[k].shape, *d[k].strides);
+        bool seen = false;
+        for (std::size_t j = 0; j < k && !seen; ++j) {
+            const byte_range b = span_of(d[j].data, d[j].elem, *d[j].shape, *d[j].strides);
+            seen = a.lo < b.hi && b.lo < a.hi;
+        }
+        if (!seen) bytes += size_of(*d[k].shape) * d[k].elem;
+    }
+    return bytes;
+}
+
 // Whether every leaf has exactly shape s: then the expression's shape is s
 // with nothing to broadcast (there is at least one leaf).
 inline bool all_shaped(const leaf_desc* d, std::size_t n, const shape_t& s) {
@@ -111,13 +127,14 @@ struct leaves_of {
 };
 
 // The bytes a flat assignment of n elements moves: the target's and each
-// distinct leaf's (leaves at the same address count once: x * x).
+// distinct leaf's (a leaf over memory an earlier one reads counts once: x * x).
 template <class T, std::size_t L>
 LOOM_INLINE std::size_t flat_bytes(const std::byte* const* base, const std::ptrdiff_t* elem, std::size_t n) {
     std::size_t bytes = sizeof(T);
     for (std::size_t k = 0; k < L; ++k) {
+        const auto reach = [&](std::size_t j) { return base[j] + n * static_cast<std::size_t>(elem[j]); };
         bool seen = false;
-        for (std::size_t j = 0; j < k; ++j) seen = seen || base[j] == base[k];
+        for (std::size_t j = 0; j < k; ++j) seen = seen || (base[j] < reach(k) && base[k] < reach(j));
         if (!seen) bytes += static_cast<std::size_t>(elem[k]);
     }
     return n * bytes;
@@ -408,7 +425,8 @@ LOOM_HOT_LOOPS bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, co
     if (m == 0 || n == 0) return true;
     s.n = n;
     s.out_step = 1;
-    s.nt = MayStream && streams<T>(moved);
+    // past the threshold counting every leaf: count the views of one buffer once
+    s.nt = MayStream && streams<T>(moved) && streams<T>(m * n * sizeof(T) + distinct_leaf_bytes(leaves, L));
     // rows of leaves that all step along them (A(M,N) + b(N)) are flat
     // loops, with no cursors to set up per row
     rows(along && !s.nt, data, os, base, is, s, m, n);

@@ -684,6 +684,20 @@ struct kernel {
         }
     }
 
+    // dst <- m elements of `bytes` bytes from src, `step` bytes apart: each
+    // element copied by a copy of known size.
+    static void gather(std::byte* dst, const std::byte* src, std::ptrdiff_t step, std::size_t bytes, std::size_t m) {
+        const auto copy = [&]<std::size_t B>(std::integral_constant<std::size_t, B>) {
+            for (std::size_t j = 0; j < m; ++j, src += step) std::memcpy(dst + j * B, src, B);
+        };
+        switch (bytes) {
+        case 1: return copy(std::integral_constant<std::size_t, 1>{});
+        case 2: return copy(std::integral_constant<std::size_t, 2>{});
+        case 4: return copy(std::integral_constant<std::size_t, 4>{});
+        default: return copy(std::integral_constant<std::size_t, 8>{});
+        }
+    }
+
     // One row with strided leaves or target: gather, compute, scatter, chunk by chunk.
     [[gnu::noinline]] LOOM_HOT_LOOPS static void row_packed(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::size_t n) {
         alignas(64) std::byte buf[slots][chunk * sizeof(std::uint64_t)];  // chunk elements of any leaf
@@ -700,9 +714,7 @@ struct kernel {
                     at[k] = ptr[k] + st * elem[k];
                     continue;
                 }
-                const std::byte* src = ptr[k] + st * s.step[k];
-                const auto bytes = static_cast<std::size_t>(elem[k]);
-                for (std::size_t j = 0; j < m; ++j, src += s.step[k]) std::memcpy(&buf[k][j * bytes], src, bytes);
+                gather(buf[k], ptr[k] + st * s.step[k], s.step[k], static_cast<std::size_t>(elem[k]), m);
                 at[k] = reinterpret_cast<const std::byte*>(buf[k]);
             }
             // one row of the general kind's rows: no copy of the row loop of its own

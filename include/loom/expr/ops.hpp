@@ -216,7 +216,7 @@ struct shift_left : bitwise {
     template <class X> X operator()(X a, X b) const {
         if constexpr (detail::is_batch<X>) {
             const auto out = detail::shift_out_of_range(b);
-            return select(out, X(0), a << select(out, X(0), b));
+            return select(out, X(0), simd::shift_left(a, select(out, X(0), b)));
         } else if constexpr (std::is_same_v<X, bool>) return a && !b;
         else {
             if (b < 0 || static_cast<std::uint64_t>(b) >= sizeof(X) * 8) return 0;
@@ -229,7 +229,7 @@ struct shift_right : bitwise {
     template <class X> X operator()(X a, X b) const {
         if constexpr (detail::is_batch<X>) {
             const auto out = detail::shift_out_of_range(b);
-            return select(out, select(a < X(0), X(-1), X(0)), a >> select(out, X(0), b));
+            return select(out, select(a < X(0), X(-1), X(0)), simd::shift_right(a, select(out, X(0), b)));
         } else if constexpr (std::is_same_v<X, bool>) return a && !b;
         else {
             if (b < 0 || static_cast<std::uint64_t>(b) >= sizeof(X) * 8) return a < 0 ? X(-1) : X(0);

@@ -33,6 +33,21 @@
 #else
 #define LOOM_X86_AVX512 0
 #endif
+#if defined(__AVX512BW__)
+#define LOOM_X86_AVX512BW 1
+#else
+#define LOOM_X86_AVX512BW 0
+#endif
+#if defined(__AVX2__)
+#define LOOM_X86_AVX2 1
+#else
+#define LOOM_X86_AVX2 0
+#endif
+#if defined(__SSE4_1__)
+#define LOOM_X86_SSE41 1
+#else
+#define LOOM_X86_SSE41 0
+#endif
 #endif
 
 namespace loom::simd {
@@ -105,23 +120,106 @@ inline pack<T, W> splat_pack(T value) noexcept {
     return r;
 }
 
+// The integer type of S bytes, signed or not.
+template <std::size_t S, bool Signed>
+using int_of = std::conditional_t<
+    S == 1, std::conditional_t<Signed, std::int8_t, std::uint8_t>,
+    std::conditional_t<S == 2, std::conditional_t<Signed, std::int16_t, std::uint16_t>,
+                       std::conditional_t<S == 4, std::conditional_t<Signed, std::int32_t, std::uint32_t>,
+                                          std::conditional_t<Signed, std::int64_t, std::uint64_t>>>>;
+
+// Integer widening in one instruction (x86 SSE4.1, AVX2, AVX-512), where the
+// result is one register: GCC 12 splits such vector conversions into halves
+// and shuffles. widens<X, U, W> tells where it applies.
+template <class X, class U, std::size_t W>
+inline constexpr bool widens = [] {
+    if constexpr (!std::is_integral_v<X> || !std::is_integral_v<U> || sizeof(X) <= sizeof(U)) return false;
+    else if constexpr (W * sizeof(X) == 16) return LOOM_X86_SSE41 != 0;
+    else if constexpr (W * sizeof(X) == 32) return LOOM_X86_AVX2 != 0;
+    else if constexpr (W * sizeof(X) == 64) return LOOM_X86_AVX512 != 0 && (sizeof(X) >= 4 || LOOM_X86_AVX512BW != 0);
+    else return false;
+}();
+
+#if LOOM_X86_SSE41
+template <class X, class U, std::size_t W>
+inline pack<X, W> widen(const pack<U, W>& p) noexcept {
+    constexpr bool s = std::is_signed_v<U>;
+    constexpr std::size_t from = sizeof(U), to = sizeof(X), bytes = W * sizeof(X);
+    pack<X, W> r;
+    if constexpr (bytes == 16) {
+        __m128i v = _mm_setzero_si128();
+        std::memcpy(&v, &p.v, sizeof p.v);
+        __m128i o;
+        if constexpr (from == 1 && to == 2) o = s ? _mm_cvtepi8_epi16(v) : _mm_cvtepu8_epi16(v);
+        else if constexpr (from == 1 && to == 4) o = s ? _mm_cvtepi8_epi32(v) : _mm_cvtepu8_epi32(v);
+        else if constexpr (from == 1) o = s ? _mm_cvtepi8_epi64(v) : _mm_cvtepu8_epi64(v);
+        else if constexpr (from == 2 && to == 4) o = s ? _mm_cvtepi16_epi32(v) : _mm_cvtepu16_epi32(v);
+        else if constexpr (from == 2) o = s ? _mm_cvtepi16_epi64(v) : _mm_cvtepu16_epi64(v);
+        else o = s ? _mm_cvtepi32_epi64(v) : _mm_cvtepu32_epi64(v);
+        std::memcpy(&r.v, &o, sizeof o);
+#if LOOM_X86_AVX2
+    } else if constexpr (bytes == 32) {
+        __m128i v = _mm_setzero_si128();
+        std::memcpy(&v, &p.v, sizeof p.v);
+        __m256i o;
+        if constexpr (from == 1 && to == 2) o = s ? _mm256_cvtepi8_epi16(v) : _mm256_cvtepu8_epi16(v);
+        else if constexpr (from == 1 && to == 4) o = s ? _mm256_cvtepi8_epi32(v) : _mm256_cvtepu8_epi32(v);
+        else if constexpr (from == 1) o = s ? _mm256_cvtepi8_epi64(v) : _mm256_cvtepu8_epi64(v);
+        else if constexpr (from == 2 && to == 4) o = s ? _mm256_cvtepi16_epi32(v) : _mm256_cvtepu16_epi32(v);
+        else if constexpr (from == 2) o = s ? _mm256_cvtepi16_epi64(v) : _mm256_cvtepu16_epi64(v);
+        else o = s ? _mm256_cvtepi32_epi64(v) : _mm256_cvtepu32_epi64(v);
+        std::memcpy(&r.v, &o, sizeof o);
+#endif
+#if LOOM_X86_AVX512
+    } else if constexpr (bytes == 64) {
+        __m256i v = _mm256_setzero_si256();
+        std::memcpy(&v, &p.v, sizeof p.v);
+        const __m128i h = _mm256_castsi256_si128(v);
+        __m512i o;
+        if constexpr (from == 1 && to == 2) {
+#if LOOM_X86_AVX512BW
+            o = s ? _mm512_cvtepi8_epi16(v) : _mm512_cvtepu8_epi16(v);
+#endif
+        } else if constexpr (from == 1 && to == 4) o = s ? _mm512_cvtepi8_epi32(h) : _mm512_cvtepu8_epi32(h);
+        else if constexpr (from == 1) o = s ? _mm512_cvtepi8_epi64(h) : _mm512_cvtepu8_epi64(h);
+        else if constexpr (from == 2 && to == 4) o = s ? _mm512_cvtepi16_epi32(v) : _mm512_cvtepu16_epi32(v);
+        else if constexpr (from == 2) o = s ? _mm512_cvtepi16_epi64(h) : _mm512_cvtepu16_epi64(h);
+        else o = s ? _mm512_cvtepi32_epi64(v) : _mm512_cvtepu32_epi64(v);
+        std::memcpy(&r.v, &o, sizeof o);
+#endif
+    }
+    return r;
+}
+#endif
+
 // static_cast<X> lane by lane (never to bool: truth is a comparison, not a
-// conversion). An integer narrower than 4 bytes goes to or from a floating
-// type through int32: GCC 12 converts such vectors one lane at a time.
+// conversion). Integers widen or narrow by one size at a time, and an integer
+// narrower than 4 bytes goes to or from a floating type through int32: GCC 12
+// converts other vectors one lane at a time.
 template <class X, class U, std::size_t W>
 inline pack<X, W> convert(const pack<U, W>& p) noexcept {
     static_assert(!std::is_same_v<X, bool> || std::is_same_v<U, bool>, "loom: a truth value is a comparison");
-    if constexpr (std::is_same_v<lane_of<X>, lane_of<U>>) {
+    using A = lane_of<U>;
+    using B = lane_of<X>;
+    if constexpr (std::is_same_v<A, B>) {
         return {p.v};
-    } else if constexpr (std::is_floating_point_v<X> != std::is_floating_point_v<lane_of<U>> &&
-                         sizeof(std::conditional_t<std::is_floating_point_v<X>, lane_of<U>, X>) < 4) {
+    } else if constexpr (widens<B, A, W>) {
+#if LOOM_X86_SSE41
+        return {widen<B>(pack<A, W>{p.v}).v};
+#endif
+    } else if constexpr (std::is_integral_v<A> && std::is_integral_v<B> && sizeof(B) > 2 * sizeof(A)) {
+        return convert<X>(convert<int_of<2 * sizeof(A), std::is_signed_v<A>>>(p));
+    } else if constexpr (std::is_integral_v<A> && std::is_integral_v<B> && 2 * sizeof(B) < sizeof(A)) {
+        return convert<X>(convert<int_of<sizeof(A) / 2, std::is_signed_v<A>>>(p));
+    } else if constexpr (std::is_floating_point_v<A> != std::is_floating_point_v<B> &&
+                         sizeof(std::conditional_t<std::is_floating_point_v<A>, B, A>) < 4) {
         return convert<X>(convert<std::int32_t>(p));
     } else {
         pack<X, W> r;
 #if defined(__GNUC__)
         r.v = __builtin_convertvector(p.v, typename pack<X, W>::vec);
 #else
-        for (std::size_t i = 0; i < W; ++i) r.v.x[i] = static_cast<X>(p.v.x[i]);
+        for (std::size_t i = 0; i < W; ++i) r.v.x[i] = static_cast<B>(p.v.x[i]);
 #endif
         return r;
     }
@@ -175,16 +273,14 @@ inline mask<X> truth_of(const pack<U, W>& p) noexcept {
     if constexpr (vectorizable<U> && lanes<U> == W) {
         return mask_as<X>(truth(to_batch<U>(p)));
     } else {
-        using I = std::conditional_t<sizeof(X) == 1, std::int8_t,
-                                     std::conditional_t<sizeof(X) == 2, std::int16_t,
-                                                        std::conditional_t<sizeof(X) == 4, std::int32_t, std::int64_t>>>;
-        pack<I, W> z;
+        using I = int_of<sizeof(X), true>;
+        pack<int_of<sizeof(lane_of<U>), true>, W> nz;  // -1 or 0, in U's size
 #if defined(__GNUC__)
-        z.v = __builtin_convertvector(p.v != 0, typename pack<I, W>::vec);  // -1 or 0
+        nz.v = p.v != 0;
 #else
-        for (std::size_t i = 0; i < W; ++i) z.v.x[i] = p.v.x[i] != 0 ? I(-1) : I(0);
+        for (std::size_t i = 0; i < W; ++i) nz.v.x[i] = p.v.x[i] != 0 ? -1 : 0;
 #endif
-        return mask_as<X>(to_batch<I>(z) != batch<I>(I(0)));
+        return mask_as<X>(to_batch<I>(convert<I>(nz)) != batch<I>(I(0)));
     }
 }
 
@@ -192,6 +288,27 @@ inline mask<X> truth_of(const pack<U, W>& p) noexcept {
 template <class X>
 inline pack<bool, lanes<X>> to_bools(const mask<X>& m) noexcept {
     return {convert<std::uint8_t>(to_pack(xsimd::select(m, batch<X>(X(1)), batch<X>(X(0))))).v};
+}
+
+template <class B>
+B shift_left(const B& a, const B& n) noexcept {
+#if defined(__GNUC__)
+    auto p = to_pack(a);
+    p.v = p.v << to_pack(n).v;
+    return to_batch<typename B::value_type>(p);
+#else
+    return a << n;
+#endif
+}
+template <class B>
+B shift_right(const B& a, const B& n) noexcept {
+#if defined(__GNUC__)
+    auto p = to_pack(a);
+    p.v = p.v >> to_pack(n).v;
+    return to_batch<typename B::value_type>(p);
+#else
+    return a >> n;
+#endif
 }
 
 // Non-temporal stores (x86 only): a batch written to memory without the line
@@ -257,6 +374,14 @@ template <class T>
 inline constexpr std::size_t stream_align = 0;
 inline void stream_fence() noexcept {}
 #endif
+
+// a << n and a >> n lane by lane for counts within the width (arithmetic for
+// signed types): xsimd 8.1 shifts by a batch of counts one lane at a time on
+// AVX-512, and for 8- and 16-bit lanes elsewhere.
+template <class B>
+B shift_left(const B& a, const B& n) noexcept;
+template <class B>
+B shift_right(const B& a, const B& n) noexcept;
 
 // a ^ b on masks, written with & | ~: xsimd 8.1's AVX-512 mask ^ computes a | b.
 template <class M>
