@@ -48,8 +48,7 @@
 // Forces inlining of the evaluator's per-row functions into their loops when
 // optimizing. Without optimization (-O0: debug builds, the sanitizer build of
 // the tests) they stay plain inline functions: forced there, every caller got
-// its own copy of each row loop, unoptimized (tests/expr/test_operators.cpp
-// took 64 s instead of 55 s in the sanitizer build, its code 44 MB, not 35).
+// its own copy of each row loop, unoptimized, and the test build grew slower.
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__OPTIMIZE__)
 #define LOOM_INLINE [[gnu::always_inline]] inline
 #else
@@ -59,9 +58,8 @@
 // On the out-of-line functions that hold the evaluator's row loops: with GCC,
 // their loops start on a 32-byte boundary (GCC's default is 16), so that a
 // row loop of up to 32 bytes (a batch or two a trip) never straddles a 64-byte
-// line. Where such a loop straddled one, it ran up to 1.7 times as long (a
-// 64 x 64 row broadcast in cache: 1019-1453 ns against 850-906 ns aligned, the
-// same loop's code, AMD EPYC; docs/performance.md). GCC appends these options
+// line: a loop that straddles one can take much longer (the measurements are
+// in docs/design/performance-notes.md, "Code placement"). GCC appends these options
 // to the command line's (-O3, -ffast-math stay), and inlines no function whose
 // options differ from its caller's: the attribute is only for functions that
 // are called. Clang ignores the attribute and warns, so it gets none.

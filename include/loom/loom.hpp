@@ -12,7 +12,7 @@
 #include "expr/functions.hpp"
 #include "eval/walk.hpp"
 #include "eval/streaming.hpp"
-#include "eval/assign.hpp"
+#include "eval/pipeline.hpp"
 #include "eval/static_assign.hpp"
 #include "core/array.hpp"
 #include "core/extents.hpp"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # tests/codegen/check_prefetch.py: the evaluator's loops of heavy expressions prefetch, and no other loop
-# does (kernel::prefetches in include/loom/eval/kernel.hpp).
+# does (kernel_traits::prefetches in include/loom/eval/kernel_traits.hpp).
 # Usage: check_prefetch.py -- COMPILER [FLAGS...]
 # Compiles two assignments to assembly at -O2 with the given compiler and flags:
 #   heavy  r = exp(a) * c (shapes known at run time only, so every path is compiled: the flat loop for

@@ -641,6 +641,15 @@ TEST_CASE("the streaming threshold: per thread, 0 for never, against the bytes a
     using K = loom::detail::kernel<double, E>;
     CHECK(K::moved(p) == (120 + 40 + 3 + 10) * sizeof(double));
     CHECK(K::moved_at_most(p) == 4 * 120 * sizeof(double));
+    // views of one buffer (a stencil's) count once
+    const loom::array<double> g = ref::iota<double>({12});
+    const auto st = loom::view(g, loom::range(0, -2)) + loom::view(g, loom::range(2, loom::none));
+    using S = std::remove_cvref_t<decltype(st)>;
+    const loom::detail::leaves_of<S> ls(st);
+    loom::detail::plan<2> q;
+    loom::detail::make_plan(q, shape_t{10}, loom::c_strides(shape_t{10}), ls.d);
+    CHECK(loom::detail::kernel<double, S>::moved(q) == (10 + 10) * sizeof(double));
+    CHECK(loom::detail::distinct_leaf_bytes(ls.d, 2) == 10 * sizeof(double));
     loom::set_streaming_threshold(0);
     CHECK_FALSE(loom::detail::streams<double>(static_cast<std::size_t>(-1)));
     loom::set_streaming_threshold(old);

@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-#include "../eval/assign.hpp"
+#include "../eval/pipeline.hpp"
 #include "../expr/node.hpp"
 #include "../detail/compound_assignments.hpp"
 #include "../expr/ops.hpp"
@@ -105,17 +105,8 @@ public:
     template <expression E>
         requires(!std::same_as<std::remove_cvref_t<E>, array>)
     array(const E& e) {
-        if constexpr (detail::owning_flat<T, E>) {  // small arrays of one shape: no shape to resolve
-            const auto& first = detail::first_leaf(e);
-            if (detail::owning_shaped(e, first)) {
-                if constexpr (requires { first.as_array(); }) init_like(first.as_array());  // a tensor
-                else init_like(first);
-                detail::run_owning_flat(data(), e, size_);
-                return;
-            }
-        }
-        init(e.shape());
-        detail::assign_into(buf_.data(), shape_, strides_, e);
+        make_empty();
+        detail::assign<detail::mode::value>(*this, e);
     }
 
     array(const array& o) : shape_(o.shape_), strides_(o.strides_), buf_(o.size()), size_(o.size_), key_(o.key_) {
@@ -127,8 +118,7 @@ public:
         o.make_empty();
     }
     array& operator=(const array& o) {
-        // the same shape: the small-array path's flat copy, as for any expression
-        if (this != &o && !detail::assign_owning(data(), *this, o)) assign(o);
+        if (this != &o) detail::assign<detail::mode::value>(*this, o);  // a copy, as for any expression
         return *this;
     }
     array& operator=(array&& o) noexcept {
@@ -147,8 +137,7 @@ public:
     template <expression E>
         requires(!std::same_as<std::remove_cvref_t<E>, array>)
     array& operator=(const E& e) {
-        // small arrays of one shape take the inlined path; everything else the general one
-        if (!detail::assign_owning(data(), *this, e)) assign(e);
+        detail::assign<detail::mode::value>(*this, e);
         return *this;
     }
 
@@ -187,22 +176,33 @@ public:
     void fill(T value) noexcept { std::fill_n(data(), size(), value); }
 
 private:
-    // shape, strides and a buffer for shape s (construction only)
-    void init(const shape_t& s) {
+    friend struct detail::value_access;
+    // What the pipeline's value mode changes (eval/pipeline.hpp):
+    // shape s, with the buffer kept when it holds enough elements
+    void take_shape(const shape_t& s) {
         const std::size_t n = size_of(s);
-        buf_ = detail::buffer<T>(n);
+        if (n > buf_.capacity()) buf_ = detail::buffer<T>(n);
         shape_ = s;
         detail::c_strides_into(s, strides_);
         shaped(n);
     }
-    // the shape of another array, a buffer for it
-    template <class U>
-    void init_like(const array<U>& a) {
-        buf_ = detail::buffer<T>(a.size_);
-        shape_ = a.shape_;
-        strides_ = a.strides_;  // an array's strides are row-major: the same for every T
-        size_ = a.size_;
-        key_ = a.key_;
+    // the shape of an owning leaf (an array or a tensor), a buffer for it
+    template <class X>
+    void take_like(const X& x) {
+        if constexpr (requires { x.as_array(); }) {
+            take_like(x.as_array());
+        } else {
+            if (x.size_ > buf_.capacity()) buf_ = detail::buffer<T>(x.size_);
+            shape_ = x.shape_;
+            strides_ = x.strides_;  // an array's strides are row-major: the same for every T
+            size_ = x.size_;
+            key_ = x.key_;
+        }
+    }
+    // shape s and a buffer already holding the values
+    void adopt(detail::buffer<T>&& b, const shape_t& s) {
+        buf_ = std::move(b);
+        take_shape(s);
     }
     // size_ and key_ for a new shape_ of n elements (a count known to fit)
     void shaped(std::size_t n) noexcept {
@@ -237,40 +237,6 @@ private:
         strides_ = c_strides(s);
         buf_ = std::move(b);
         shaped(n);
-    }
-
-    template <class E>
-    [[gnu::noinline]] void assign(const E& e) {
-        const detail::leaves_of<E> lv(e);
-        if (detail::assign_rows_2d<detail::rows_into::owning>(data(), shape_, e, lv)) return;  // row, column, outer product
-        // owning leaves (arrays, tensors) read this buffer in step or not at all
-        constexpr bool check_alias = !detail::owning_tree<E>();
-        if (detail::all_shaped(lv.d, lv.size, shape_))  // same shape: nothing to resolve
-            return detail::assign_leaves<check_alias, true>(data(), shape_, strides_, e, lv);
-        shape_t s = e.shape();  // throws before anything changes
-        if (s == shape_) return detail::assign_leaves<check_alias, true>(data(), shape_, strides_, e, lv);
-        const std::size_t n = size_of(s);
-        bool reads_self = false;
-        const auto* self = reinterpret_cast<const std::byte*>(data());
-        const auto self_end = self + size() * sizeof(T);
-        for (std::size_t k = 0; k < lv.size; ++k) {
-            const auto r = detail::span_of(lv.d[k].data, lv.d[k].elem, *lv.d[k].shape, *lv.d[k].strides);
-            reads_self = reads_self || (r.lo < self_end && self < r.hi);
-        }
-        if (reads_self || n > buf_.capacity()) {
-            detail::buffer<T> fresh(n);
-            strides_t st = c_strides(s);
-            detail::assign_leaves<false, true>(fresh.data(), s, st, e, lv);
-            buf_ = std::move(fresh);
-            shape_ = std::move(s);
-            strides_ = std::move(st);
-            shaped(n);
-            return;
-        }
-        shape_ = std::move(s);
-        strides_ = c_strides(shape_);
-        shaped(n);
-        detail::assign_leaves<false, true>(data(), shape_, strides_, e, lv);  // no leaf reads this buffer
     }
 
     template <class L>

@@ -26,8 +26,9 @@ template <expression A, expression B>
 bool allclose(const A& a, const B& b, double rtol = 1e-5, double atol = 1e-8) {
     const shape_t s = broadcast_shapes(a.shape(), b.shape());
     array<double> ea(s), eb(s);
-    detail::assign_into(ea.data(), s, ea.strides(), astype<double>(a));
-    detail::assign_into(eb.data(), s, eb.strides(), astype<double>(b));
+    detail::fresh_target<double> ta{ea.data(), s, ea.strides()}, tb{eb.data(), s, eb.strides()};
+    detail::assign<detail::mode::fresh>(ta, astype<double>(a));  // a broadcast to s
+    detail::assign<detail::mode::fresh>(tb, astype<double>(b));
     for (std::size_t i = 0; i < ea.size(); ++i) {
         const double x = ea.data()[i], y = eb.data()[i];
         if (x == y) continue;                                  // equal infinities

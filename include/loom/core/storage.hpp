@@ -80,9 +80,8 @@ namespace loom::detail {
 // Asks the kernel to back the whole pages of [p, p + bytes) with huge pages
 // (2 MiB on x86-64) when they are first touched, if huge_pages() is on. Large
 // arrays are walked from end to end; with 4 KiB pages every 4 KiB costs a
-// TLB miss, which a virtual machine's nested page tables make dear: on the
-// benchmark machine (a KVM guest) a triad over 32 MiB arrays took 2.6 to 2.9
-// ms on huge pages against 4.2 to 5.9 ms without. Only advice: where the
+// TLB miss, which a virtual machine's nested page tables make dear
+// (docs/performance.md, "Huge pages"). Only advice: where the
 // kernel declines (no transparent huge pages, or set to never) nothing
 // changes.
 [[gnu::noinline, gnu::cold]] inline void advise_huge_pages([[maybe_unused]] void* p,
@@ -104,9 +103,8 @@ inline constexpr std::size_t block_header = sizeof(void*), block_extra = block_h
 // Small buffers a thread frees are kept for that thread's next arrays, as
 // NumPy keeps small data buffers: up to `depth` blocks in each 64-byte size
 // class up to `max_bytes` (under 40 KiB a thread in all), taken back before
-// ::operator new is asked. A 4x4 array made and dropped in a loop took 22 to
-// 26 ns without it against Eigen's 15 to 16 (malloc and free, and the calls
-// into libstdc++ around them, were half of it). The blocks still come from
+// ::operator new is asked: malloc and free are a large part of making and
+// dropping a small array. The blocks still come from
 // ::operator new and go back to ::operator delete: when the cache is full,
 // when the thread ends, and after that. LOOM_BUFFER_CACHE=0 turns it off.
 struct block_cache {

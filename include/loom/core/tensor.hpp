@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "../eval/assign.hpp"
+#include "../eval/pipeline.hpp"
 #include "../expr/node.hpp"
 #include "../detail/compound_assignments.hpp"
 #include "../expr/ops.hpp"
@@ -86,14 +86,9 @@ public:
     template <expression E>
         requires(!std::same_as<std::remove_cvref_t<E>, tensor>)
     tensor& operator=(const E& e) {
-        if constexpr (detail::owning_flat<T, E>) {  // leaves of this shape: N extents compared, one flat loop
-            if (detail::owning_shaped(e, *this)) {
-                detail::run_owning_flat(a_.data(), e, a_.size());
-                return *this;
-            }
-        }
-        a_ = check_rank(e);
-        sync();
+        constexpr std::size_t r = static_rank_v<E>;
+        if constexpr (r != dynamic_rank) static_assert(static_rank_does_not_fit<r, N, r == N>::value);
+        detail::assign<detail::mode::value>(*this, e);  // a shape of another rank throws before anything changes
         return *this;
     }
     template <scalar_value U>
@@ -137,6 +132,25 @@ public:
 private:
     template <class L>
     friend struct detail::owning;
+    friend struct detail::value_access;
+
+    // What the pipeline's value mode changes (as array<T>'s), the rank kept N.
+    void take_shape(const shape_t& s) {
+        if (s.size() != N) detail::throw_tensor_rank(s, N);
+        detail::value_access::take_shape(a_, s);
+        sync();
+    }
+    template <class X>
+    void take_like(const X& x) {
+        if (x.shape().size() != N) detail::throw_tensor_rank(x.shape(), N);
+        detail::value_access::take_like(a_, x);
+        sync();
+    }
+    void adopt(detail::buffer<T>&& b, const shape_t& s) {
+        if (s.size() != N) detail::throw_tensor_rank(s, N);
+        detail::value_access::adopt(a_, std::move(b), s);
+        sync();
+    }
 
     // ext_ mirrors a_'s shape: N words compared without the shape_t's
     // indirection, on the small-array path

@@ -117,15 +117,9 @@ private:
     }
     // other's inline elements (other.size_ <= N), element by element and
     // unrolled: no loop of run-time length, no library memcpy, and no wide
-    // copy of the whole block either. Copied as the block (four 16-byte moves
-    // with AVX2), a 4x4 array made from `a + 2*b` and dropped (bench_small's
-    // small_new, loom's case) took 23.6-25.3 ns (median 24.5) against 20.3-23.0
-    // ns (21.6) so, in eight alternating runs, medians of 7 each, on an AMD EPYC
-    // guest. perf cannot count there, so the cause is a guess: the array's
-    // shape, written with those moves, is read back element by element right
-    // after, and the wide stores do not forward to the narrow loads. A library
-    // memcpy's wide loads over narrower recent stores (c_strides' result,
-    // moved in) stalled by tens of ns.
+    // copy of the whole block either, which made small arrays slower to make
+    // (likely: a shape written with wide stores and read back element by
+    // element right after does not forward; docs/design/performance-notes.md).
     void copy_inline(const small_vector& other) noexcept {
         size_ = other.size_;
 #pragma GCC unroll 8

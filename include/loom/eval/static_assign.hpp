@@ -9,7 +9,7 @@
 #include <boost/hana/at.hpp>
 
 #include "../core/extents.hpp"
-#include "assign.hpp"
+#include "pipeline.hpp"
 #include "kernel.hpp"
 #include "plan.hpp"
 #include "walk.hpp"
@@ -118,6 +118,7 @@ LOOM_INLINE void static_rows(const E& e, T* out, const std::byte* const* ptr) {
 // out[0 .. S::size) <- e, where e's static shape broadcasts to S (checked by the caller).
 template <class T, class S, class E>
 LOOM_INLINE void static_assign(T* out, const E& e) {
+    ran(strategy::fixed);
     if constexpr (S::size != 0) {
         const std::byte* base[kernel<T, E>::slots] = {};
         collect_data(e, base);
@@ -149,7 +150,7 @@ constexpr bool static_promotes() {
 // The general evaluator into a fixed_array, out of line (the static path is inlined).
 template <class F, class E>
 [[gnu::noinline]] void assign_fixed_dynamic(F& target, const E& e) {
-    assign_inplace(target.data(), target.shape(), target.strides(), e);
+    assign<mode::inplace>(target, e);
 }
 
 // target <- e in place, for a target of static shape (fixed_array): e must

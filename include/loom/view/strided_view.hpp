@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "../core/errors.hpp"
-#include "../eval/assign.hpp"
+#include "../eval/pipeline.hpp"
 #include "../expr/node.hpp"
 #include "../expr/ops.hpp"
 
@@ -137,7 +137,7 @@ public:
 private:
     template <class X>
     strided_view& assign_from(const X& x) {  // x outlives the assignment: x and std::move(x) share one instantiation
-        detail::assign_inplace(data_, shape_, strides_, detail::capture_operand(x));
+        detail::assign<detail::mode::inplace>(*this, detail::capture_operand(x));
         return *this;
     }
     template <class Op, class X>

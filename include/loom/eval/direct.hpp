@@ -1,122 +1,20 @@
-// loom/eval/assign.hpp: assignment of an expression into a strided target: checks, aliasing, plan, kernel.
+// loom/eval/direct.hpp: the strategies taken without a plan: contiguous operands of the target's shape (one flat loop), and 2-D rows (row, column, outer product).
 #pragma once
 
-#include <algorithm>
 #include <cstddef>
-#include <string>
 #include <type_traits>
-#include <utility>
 
 #include <boost/hana/at.hpp>
 
-#include "../broadcast/broadcast_shapes.hpp"
-#include "../core/errors.hpp"
-#include "../core/storage.hpp"
+#include "../broadcast/policy.hpp"
+#include "../core/shape.hpp"
+#include "alias.hpp"
+#include "check.hpp"
 #include "kernel.hpp"
-#include "plan.hpp"
+#include "streaming.hpp"
 #include "walk.hpp"
 
 namespace loom::detail {
-
-//! In-place rule (Array API): `value` must broadcast to the fixed `target` shape.
-inline void check_inplace(const shape_t& target, const shape_t& value) {
-    const std::size_t nt = target.size(), nv = value.size();
-    if (nv > nt)
-        throw broadcast_error("cannot assign " + to_string(value) + " into " + to_string(target) +
-                              ": axis -" + std::to_string(nv) + " has " + std::to_string(value[0]) +
-                              " and the target has only " + std::to_string(nt) + " axes");
-    for (std::size_t j = nv; j-- > 0;) {  // from the last axis, as broadcast errors
-        const std::size_t dv = value[j], dt = target[nt - nv + j];
-        if (dv != 1 && dv != dt)
-            throw broadcast_error("cannot assign " + to_string(value) + " into " + to_string(target) +
-                                  ": axis " + std::to_string(static_cast<std::ptrdiff_t>(j) -
-                                                             static_cast<std::ptrdiff_t>(nv)) +
-                                  " has " + std::to_string(dv) + " and the target " + std::to_string(dt));
-    }
-}
-
-// A contiguous or strided block of memory as a read-only leaf (temporaries).
-template <class T>
-struct raw_leaf {
-    using value_type = T;
-    static constexpr bool loom_expression = true;
-    const T* data_;
-    const shape_t* shape_;
-    const strides_t* strides_;
-    leaf_layout<T> layout() const { return {data_, shape_, strides_}; }
-};
-
-struct byte_range {
-    const std::byte* base;  // the first element
-    const std::byte* lo;
-    const std::byte* hi;  // one past the last byte
-};
-
-inline byte_range span_of(const std::byte* data, std::size_t elem, const shape_t& s, const strides_t& st) {
-    for (std::size_t e : s)
-        if (e == 0) return {data, data, data};  // before any offset: data may be null
-    const std::byte* lo = data;
-    const std::byte* hi = data;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const std::ptrdiff_t reach = st[i] * static_cast<std::ptrdiff_t>(elem) *
-                                     static_cast<std::ptrdiff_t>(s[i] - 1);
-        if (reach < 0) lo += reach;
-        else hi += reach;
-    }
-    return {data, lo, hi + elem};
-}
-
-// Whether leaf `d` reads memory the target (bytes t, layout ts/tst) writes
-// with another layout or element type: then the value is evaluated into a
-// temporary first, as if every operand had been copied (NumPy's rule). A leaf
-// that reads the very elements it writes, in step (`x += x`), needs no copy.
-inline bool reads_overlapping(const leaf_desc& d, const byte_range& t, std::size_t telem,
-                              const shape_t& ts, const strides_t& tst) {
-    const byte_range l = span_of(d.data, d.elem, *d.shape, *d.strides);
-    if (t.lo == t.hi || l.lo == l.hi || l.hi <= t.lo || t.hi <= l.lo) return false;
-    if (d.data != t.base || d.elem != telem) return true;
-    const std::size_t n = ts.size();
-    for (std::size_t i = 0; i < n; ++i) {
-        if (ts[i] == 1) continue;
-        if (leaf_stride(d, n, i) != tst[i] * static_cast<std::ptrdiff_t>(telem)) return true;
-    }
-    return false;
-}
-
-// Whether a layout is row-major contiguous (size-1 axes may have any stride).
-inline bool is_contiguous(const shape_t& s, const strides_t& st) {
-    std::ptrdiff_t expect = 1;
-    for (std::size_t i = s.size(); i-- > 0;) {
-        if (s[i] != 1 && st[i] != expect) return false;
-        expect *= static_cast<std::ptrdiff_t>(s[i]);
-    }
-    return true;
-}
-
-// The bytes leaves [0, n) read, a leaf counted only when its memory overlaps
-// no earlier leaf's (the views of one buffer once: a stencil's).
-inline std::size_t distinct_leaf_bytes(const leaf_desc* d, std::size_t n) {
-    std::size_t bytes = 0;
-    for (std::size_t k = 0; k < n; ++k) {
-        const byte_range a = span_of(d[k].data, d[k].elem, *d[k].shape, *d[k].strides);
-        bool seen = false;
-        for (std::size_t j = 0; j < k && !seen; ++j) {
-            const byte_range b = span_of(d[j].data, d[j].elem, *d[j].shape, *d[j].strides);
-            seen = a.lo < b.hi && b.lo < a.hi;
-        }
-        if (!seen) bytes += size_of(*d[k].shape) * d[k].elem;
-    }
-    return bytes;
-}
-
-// Whether every leaf has exactly shape s: then the expression's shape is s
-// with nothing to broadcast (there is at least one leaf).
-inline bool all_shaped(const leaf_desc* d, std::size_t n, const shape_t& s) {
-    if (n == 0) return false;
-    for (std::size_t k = 0; k < n; ++k)
-        if (!(*d[k].shape == s)) return false;
-    return true;
-}
 
 // The leaves of an expression, collected once per assignment.
 template <class E>
@@ -147,19 +45,21 @@ LOOM_INLINE void run_flat(T* out, const std::byte* const* base, const E& e, std:
     using K = kernel<T, E>;
     if constexpr (K::may_stream) {
         if (streams<T>(flat_bytes<T, K::L>(base, K::elem.data(), n))) [[unlikely]] {
+            ran(strategy::contiguous, true);
             typename K::bases b{};
             for (std::size_t k = 0; k < walker<E>::leaves; ++k) b.p[k] = base[k];
             return K::row_flat_streamed(e, out, b, n);
         }
     }
+    ran(strategy::contiguous);
     K::row_flat(e, out, base, n);
 }
 
 // Whether assign_flat applies to a target of T (data, shape, strides) and L
 // leaves: the same shapes, everything contiguous, no leaf overlapping the
 // target other than in step. Then base[k] and step[k] are leaf k's first byte
-// and element size, and n the element count. Inlined: called, it cost a
-// 4x4 view's flat assignment 1.5 to 2 ns (of 14 to 18).
+// and element size, and n the element count. Inlined: a call is a large part
+// of a small assignment.
 template <std::size_t L, class T>
 LOOM_INLINE bool flat_leaves(T* data, const shape_t& shape, const strides_t& strides, const leaf_desc* leaves,
                              const std::byte** base, std::ptrdiff_t* step, std::size_t& n) {
@@ -182,8 +82,7 @@ LOOM_INLINE bool flat_leaves(T* data, const shape_t& shape, const strides_t& str
 // assign_flat's loop through the expression's row functions (kernel::bodies<true>:
 // flat, or general when it streams; the scalar rows when not vectorized), which
 // its plan's path compiles anyway: compiled once per element type and leaf
-// count, not once per expression, at the price of a call and a row_state
-// (a 4x4 view assigned this way took 5 to 9 ns more than with the loop inlined).
+// count, not once per expression, at the price of a call and a row_state.
 template <class T, std::size_t L, bool Vectorized, bool MayStream, std::size_t W>
 bool flat_by_pointer(T* data, const shape_t& shape, const strides_t& strides, const leaf_desc* leaves, const void* e,
                      const row_bodies<T, L>& b) {
@@ -196,9 +95,11 @@ bool flat_by_pointer(T* data, const shape_t& shape, const strides_t& strides, co
     s.out_step = 1;
     for (std::size_t k = 0; k < L; ++k) s.c[k] = {nullptr, s.step[k] * static_cast<std::ptrdiff_t>(D::W), s.step[k]};
     if constexpr (!Vectorized) {
+        ran(strategy::scalar);
         b.packed(e, data, 0, base, down, s, 1, s.n);
     } else {
         s.nt = MayStream && streams<T>(flat_bytes<T, L>(base, s.step, s.n));
+        ran(strategy::contiguous, s.nt);
         (s.nt ? b.general : b.flat)(e, data, 0, base, down, s, 1, s.n);
         if (s.nt) simd::stream_fence();
     }
@@ -209,15 +110,10 @@ bool flat_by_pointer(T* data, const shape_t& shape, const strides_t& strides, co
 // false when that does not apply (or a leaf overlaps the target elsewhere).
 // An expression without leaves goes to fill() instead.
 //
-// Tried: the caller ran the small-array path (assign_owning) first, as the
-// assignments and constructors of arrays and tensors (Dense) do for owning
-// leaves that run in SIMD batches (owning_flat); another Dense caller (the
-// fresh buffers of allclose) only loses the inlined loop. The small-array
-// path covers every case of this one but a new shape (an
-// array assigned an expression of another shape), so here the loop is not
-// inlined again but called (flat_by_pointer): 8 expressions of
-// bench/compile_exprs.cpp took 1.0 G fewer compiler instructions
-// (cachegrind, of 16.1 G).
+// Tried: the pipeline ran the small-array path (assign_owning) first, for
+// owning leaves that run in SIMD batches (owning_flat). That path covers every
+// case of this one but a new shape, so here the loop is not inlined again but
+// called (flat_by_pointer): less code to compile per expression.
 template <bool Tried = false, class T, class E>
 bool assign_flat(T* data, const shape_t& shape, const strides_t& strides, const E& e, const leaves_of<E>& lv) {
     using K = kernel<T, E>;
@@ -231,6 +127,7 @@ bool assign_flat(T* data, const shape_t& shape, const strides_t& strides, const 
         if constexpr (K::vectorized) {
             run_flat(data, base, e, s.n);
         } else {
+            ran(strategy::scalar);
             s.out_step = 1;
             K::row_scalar(e, data, base, s, s.n);
         }
@@ -429,6 +326,7 @@ LOOM_HOT_LOOPS bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, co
     s.nt = MayStream && streams<T>(moved) && streams<T>(m * n * sizeof(T) + distinct_leaf_bytes(leaves, L));
     // rows of leaves that all step along them (A(M,N) + b(N)) are flat
     // loops, with no cursors to set up per row
+    ran(along && !s.nt ? strategy::contiguous : strategy::splatted, s.nt);
     rows(along && !s.nt, data, os, base, is, s, m, n);
     if (s.nt) simd::stream_fence();
     return true;
@@ -454,9 +352,8 @@ bool assign_rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const E& e
     if constexpr (!K::vectorized || K::L == 0) {
         return false;
     } else if constexpr (Into == rows_into::owning && owned) {
-        // arrays and tensors in place (the benchmarks' row, column and outer
-        // cases): the rows inlined here, no call per assignment (4x4 r = a +
-        // c(4,1) took 1.2-1.3x the time through the row functions, one run)
+        // arrays and tensors in place (the row, column and outer cases): the
+        // rows inlined here, no call per assignment: small ones are dominated by it
         return rows_2d<T, K::L, Into, owned, K::may_stream, K::W>(
             data, shape, os, lv.d,
             [&](bool flat_kind, T* out, std::ptrdiff_t ros, const std::byte* const* base, const std::ptrdiff_t* is,
@@ -482,118 +379,6 @@ template <class T, class E>
 bool assign_rows_2d(T* data, const shape_t& shape, const strides_t& strides, const E& e, const leaves_of<E>& lv) {
     if (shape.size() != 2 || (shape[1] != 1 && strides[1] != 1)) return false;
     return assign_rows_2d<rows_into::other>(data, shape, strides[0], e, lv);
-}
-
-// target[...] <- v, any layout: what an expression without leaves (a number,
-// or numbers combined: `view(x, 1) = 0.0`) assigns, its value computed once.
-// Its own loop, one per element type, instead of the planner and row
-// functions of a leafless expression: rows along the last axis, the other
-// axes counted like an odometer.
-template <class T>
-void fill(T* data, const shape_t& shape, const strides_t& strides, T v) {
-    const std::size_t r = shape.size(), count = count_of(shape);  // the target's: it fits
-    if (count == 0) return;
-    if (is_contiguous(shape, strides)) return (void)std::fill_n(data, count, v);
-    const std::size_t n = shape[r - 1];  // a rank-0 target is contiguous
-    const std::ptrdiff_t step = strides[r - 1];
-    shape_t at(r - 1, 0);  // index along each outer axis
-    for (T* row = data;;) {
-        if (step == 1) std::fill_n(row, n, v);  // its own loop: vectorized
-        else
-            for (std::size_t j = 0; j < n; ++j) row[static_cast<std::ptrdiff_t>(j) * step] = v;
-        std::size_t a = r - 1;
-        for (; a > 0; --a) {  // the next row: carry from the innermost outer axis
-            row += strides[a - 1];
-            if (++at[a - 1] < shape[a - 1]) break;
-            row -= static_cast<std::ptrdiff_t>(shape[a - 1]) * strides[a - 1];
-            at[a - 1] = 0;
-        }
-        if (a == 0) return;
-    }
-}
-
-// target[...] <- e, given e's leaves; e's shape broadcasts to the target's
-// (checked by the caller). CheckAlias false: the caller knows that no leaf
-// reads the target's memory other than in step (a fresh buffer; owning
-// leaves into an owning target, which share all of a buffer or nothing).
-//
-// Dense: the target is row-major contiguous (an array's own buffer or a fresh
-// one); with owning leaves, the kernel then leaves out the strided kinds.
-template <bool CheckAlias = true, bool Dense = false, class T, class E>
-void assign_leaves(T* data, const shape_t& shape, const strides_t& strides, const E& e,
-                   const leaves_of<E>& lv) {
-    constexpr std::size_t L = walker<E>::leaves;
-    if constexpr (L == 0) {
-        fill(data, shape, strides, static_cast<T>(walker<E>::template scalar<0>(e, nullptr)));
-    } else {
-        if (assign_flat<Dense && owning_flat<T, E>>(data, shape, strides, e, lv)) return;
-        const leaf_desc* leaves = lv.d;
-        if constexpr (CheckAlias) {
-            const auto* tdata = reinterpret_cast<const std::byte*>(data);
-            const byte_range t = span_of(tdata, sizeof(T), shape, strides);
-            for (std::size_t k = 0; k < L; ++k) {
-                if (!reads_overlapping(leaves[k], t, sizeof(T), shape, strides)) continue;
-                buffer<T> tmp(size_of(shape));
-                const strides_t cs = c_strides(shape);
-                {
-                    plan<L> p;
-                    make_plan(p, shape, cs, leaves);
-                    kernel<T, E>::run(e, tmp.data(), p);
-                }
-                const raw_leaf<T> src{tmp.data(), &shape, &cs};
-                const leaves_of<raw_leaf<T>> d(src);
-                plan<1> p;
-                make_plan(p, shape, strides, d.d);
-                kernel<T, raw_leaf<T>>::run(src, data, p);
-                return;
-            }
-        }
-        plan<L> p;
-        make_plan(p, shape, strides, leaves);
-        kernel<T, E>::template run<Dense && owning_tree<E>()>(e, data, p);
-    }
-}
-
-// fresh[...] <- e, into a row-major buffer just allocated (no leaf can read
-// it), where e's shape broadcasts to the target's (checked by the caller).
-template <class T, class E>
-void assign_into(T* fresh, const shape_t& shape, const strides_t& strides, const E& e) {
-    const leaves_of<E> lv(e);
-    if (assign_rows_2d<rows_into::fresh>(fresh, shape, e, lv)) return;  // row, column, outer product
-    assign_leaves<false, true>(fresh, shape, strides, e, lv);
-}
-
-// The in-place rule, then the assignment: nothing is written when e's shape
-// does not broadcast to the target's.
-template <class T, class E>
-void assign_inplace(T* data, const shape_t& shape, const strides_t& strides, const E& value) {
-    const leaves_of<E> lv(value);
-    const bool same = all_shaped(lv.d, lv.size, shape);
-    if (!same) check_inplace(shape, shape_of(value));
-    // the same shapes (or a number: no leaves) into contiguous memory: one flat loop
-    const bool flat = same && is_contiguous(shape, strides);
-    if (!flat && assign_rows_2d(data, shape, strides, value, lv)) return;
-    assign_leaves(data, shape, strides, value, lv);
-}
-
-// target op= e: checked before a single element is written. The whole
-// `target op e` node is resolved, so in_dim operands take the target's rank
-// and the rank-promotion policy sees the operation as `target = target op e`.
-template <class Op, class Target, class X>
-void compound_assign(Target& target, X&& x) {
-    const auto value = make_fn<Op>(target, std::forward<X>(x));
-    using V = std::remove_cvref_t<decltype(value)>;
-    if constexpr (!owning<Target>::value) {
-        // a view: as `target = target op x`, with the in-place rule
-        assign_inplace(target.data(), target.shape(), target.strides(), value);
-    } else {
-        if (assign_owning(target.data(), target, value)) return;
-        const leaves_of<V> lv(value);
-        // the target is a leaf of full shape: e's shape is the target's
-        if (assign_rows_2d<rows_into::owning>(target.data(), target.shape(), value, lv)) return;
-        if (!all_shaped(lv.d, lv.size, target.shape())) check_inplace(target.shape(), shape_of(value));
-        assign_leaves<!owning_tree<V>(), true>(target.data(), target.shape(), target.strides(), value, lv);
-    }
 }
 
 }  // namespace loom::detail

@@ -1,0 +1,76 @@
+// loom/eval/alias.hpp: the alias step: which memory leaves and targets cover, and whether a leaf reads what the target writes.
+#pragma once
+
+#include <cstddef>
+
+#include "../core/shape.hpp"
+#include "plan.hpp"
+#include "walk.hpp"
+
+namespace loom::detail {
+
+// A contiguous or strided block of memory as a read-only leaf (temporaries).
+template <class T>
+struct raw_leaf {
+    using value_type = T;
+    static constexpr bool loom_expression = true;
+    const T* data_;
+    const shape_t* shape_;
+    const strides_t* strides_;
+    leaf_layout<T> layout() const { return {data_, shape_, strides_}; }
+};
+
+struct byte_range {
+    const std::byte* base;  // the first element
+    const std::byte* lo;
+    const std::byte* hi;  // one past the last byte
+};
+
+inline byte_range span_of(const std::byte* data, std::size_t elem, const shape_t& s, const strides_t& st) {
+    for (std::size_t e : s)
+        if (e == 0) return {data, data, data};  // before any offset: data may be null
+    const std::byte* lo = data;
+    const std::byte* hi = data;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const std::ptrdiff_t reach = st[i] * static_cast<std::ptrdiff_t>(elem) *
+                                     static_cast<std::ptrdiff_t>(s[i] - 1);
+        if (reach < 0) lo += reach;
+        else hi += reach;
+    }
+    return {data, lo, hi + elem};
+}
+
+// Whether leaf `d` reads memory the target (bytes t, layout ts/tst) writes
+// with another layout or element type: then the value is evaluated into a
+// temporary first, as if every operand had been copied (NumPy's rule). A leaf
+// that reads the very elements it writes, in step (`x += x`), needs no copy.
+inline bool reads_overlapping(const leaf_desc& d, const byte_range& t, std::size_t telem,
+                              const shape_t& ts, const strides_t& tst) {
+    const byte_range l = span_of(d.data, d.elem, *d.shape, *d.strides);
+    if (t.lo == t.hi || l.lo == l.hi || l.hi <= t.lo || t.hi <= l.lo) return false;
+    if (d.data != t.base || d.elem != telem) return true;
+    const std::size_t n = ts.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        if (ts[i] == 1) continue;
+        if (leaf_stride(d, n, i) != tst[i] * static_cast<std::ptrdiff_t>(telem)) return true;
+    }
+    return false;
+}
+
+// The bytes leaves [0, n) read, a leaf counted only when its memory overlaps
+// no earlier leaf's (the views of one buffer once: a stencil's).
+inline std::size_t distinct_leaf_bytes(const leaf_desc* d, std::size_t n) {
+    std::size_t bytes = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+        const byte_range a = span_of(d[k].data, d[k].elem, *d[k].shape, *d[k].strides);
+        bool seen = false;
+        for (std::size_t j = 0; j < k && !seen; ++j) {
+            const byte_range b = span_of(d[j].data, d[j].elem, *d[j].shape, *d[j].strides);
+            seen = a.lo < b.hi && b.lo < a.hi;
+        }
+        if (!seen) bytes += size_of(*d[k].shape) * d[k].elem;
+    }
+    return bytes;
+}
+
+}  // namespace loom::detail

@@ -1,0 +1,82 @@
+// loom/eval/loops/contiguous.hpp: the contiguous strategy: every leaf and the target step by one element, one shared index.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+#include "../../simd/simd.hpp"
+#include "../kernel_traits.hpp"
+#include "../rows.hpp"
+#include "../walk.hpp"
+#include "splatted.hpp"
+
+namespace loom::detail {
+
+// The loop a hand-written one would be: one index for the target and every leaf.
+template <class T, class E>
+struct contiguous_rows : kernel_traits<T, E> {
+    using Tr = kernel_traits<T, E>;
+    using Tr::ahead;
+    using Tr::chunk;
+    using Tr::each;
+    using Tr::elem;
+    using Tr::L;
+    using Tr::line;
+    using Tr::may_stream;
+    using Tr::one;
+    using Tr::prefetch_ahead;
+    using Tr::prefetches;
+    using Tr::put;
+    using Tr::slots;
+    using Tr::vectorized;
+    using Tr::W;
+    using typename Tr::row_state;
+
+    // out[0 .. n) <- e with every leaf stepping by one element from base[k].
+    LOOM_INLINE static void row_flat(const E& e, T* out, const std::byte* const* base_in, std::size_t n) {
+        cursor c[slots] = {};
+        const std::byte* base[slots];
+        for (std::size_t k = 0; k < L; ++k) {
+            base[k] = base_in[k];
+            c[k] = {base[k], elem[k] * static_cast<std::ptrdiff_t>(W), elem[k]};
+        }
+        std::size_t i = 0;
+#if LOOM_SIMD
+        if constexpr (vectorized) {
+            for (; i + W <= n; i += W) {
+                for (std::size_t k = 0; k < L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(i) * elem[k];
+                if constexpr (prefetches)
+                    if (i % line == 0) prefetch_ahead(c, out + i);
+                put(out + i, e, c);
+            }
+        }
+#endif
+        for (; i < n; ++i) {
+            if constexpr (vectorized) scalar_loop(i, n);  // the tail only
+            for (std::size_t k = 0; k < L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(i) * elem[k];
+            out[i] = static_cast<T>(walker<E>::template scalar<0>(e, c));
+        }
+    }
+
+    // row_flat with non-temporal stores (streams()) and the fence after them,
+    // through the general kind's loop: one copy of the loop that streams
+    // serves both kinds. Out of line, the leaves' pointers by value: a caller
+    // that passed them by address had to keep them in memory on its fast path
+    // too.
+    struct bases {
+        const std::byte* p[slots];
+    };
+    [[gnu::noinline]] static void row_flat_streamed(const E& e, T* out, bases base, std::size_t n) {
+        cursor steps[slots] = {};
+        std::ptrdiff_t down[slots] = {};
+        for (std::size_t k = 0; k < L; ++k) steps[k] = {nullptr, elem[k] * static_cast<std::ptrdiff_t>(W), elem[k]};
+        splatted_rows<T, E>::rows_streamed(e, out, 0, base.p, down, steps, 1, n);
+        simd::stream_fence();
+    }
+};
+
+}  // namespace loom::detail

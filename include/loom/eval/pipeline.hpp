@@ -1,0 +1,200 @@
+// loom/eval/pipeline.hpp: the one way into evaluation: every assignment runs shape -> check -> alias -> plan -> strategy -> loop here.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include "../core/shape.hpp"
+#include "../core/storage.hpp"
+#include "alias.hpp"
+#include "check.hpp"
+#include "direct.hpp"
+#include "kernel.hpp"
+#include "loops/fill.hpp"
+#include "plan.hpp"
+#include "strategy.hpp"
+#include "walk.hpp"
+
+namespace loom::detail {
+
+// What an assignment may do to its target:
+//   fresh    a row-major buffer just allocated: no leaf reads it
+//   value    an array or tensor takes e's shape (`r = e`, constructors),
+//            reusing its buffer when it fits
+//   inplace  the target keeps its shape and e must broadcast to it
+//            (`view = e`, `r += e`, fixed_array)
+enum class mode { fresh, value, inplace };
+
+// A buffer just allocated, as a target (mode::fresh).
+template <class T>
+struct fresh_target {
+    using value_type = T;
+    T* data_;
+    const shape_t& shape_;
+    const strides_t& strides_;
+    T* data() const noexcept { return data_; }
+    const shape_t& shape() const noexcept { return shape_; }
+    const strides_t& strides() const noexcept { return strides_; }
+};
+
+// Steps 3 to 6 for a target whose check is done: alias (CheckAlias: a leaf
+// that reads the target's memory other than in step is evaluated into a
+// temporary first, as if every operand had been copied: NumPy's rule), plan,
+// strategy, loop. Dense: the target is row-major contiguous (an array's
+// buffer or a fresh one); with owning leaves, the strided strategies are then
+// not compiled.
+template <bool CheckAlias, bool Dense, class T, class E>
+void assign_planned(T* data, const shape_t& shape, const strides_t& strides, const E& e, const leaves_of<E>& lv) {
+    constexpr std::size_t L = walker<E>::leaves;
+    if constexpr (L == 0) {
+        fill(data, shape, strides, static_cast<T>(walker<E>::template scalar<0>(e, nullptr)));
+        ran(strategy::fill);
+    } else {
+        if (assign_flat<Dense && owning_flat<T, E>>(data, shape, strides, e, lv)) return;
+        const leaf_desc* leaves = lv.d;
+        if constexpr (CheckAlias) {
+            const auto* tdata = reinterpret_cast<const std::byte*>(data);
+            const byte_range t = span_of(tdata, sizeof(T), shape, strides);
+            for (std::size_t k = 0; k < L; ++k) {
+                if (!reads_overlapping(leaves[k], t, sizeof(T), shape, strides)) continue;
+                buffer<T> tmp(size_of(shape));
+                const strides_t cs = c_strides(shape);
+                {
+                    plan<L> p;
+                    make_plan(p, shape, cs, leaves);
+                    kernel<T, E>::run(e, tmp.data(), p);
+                }
+                const raw_leaf<T> src{tmp.data(), &shape, &cs};
+                const leaves_of<raw_leaf<T>> d(src);
+                plan<1> p;
+                make_plan(p, shape, strides, d.d);
+                kernel<T, raw_leaf<T>>::run(src, data, p);
+                return;
+            }
+        }
+        plan<L> p;
+        make_plan(p, shape, strides, leaves);
+        kernel<T, E>::template run<Dense && owning_tree<E>()>(e, data, p);
+    }
+}
+
+// target <- e into a buffer just allocated, where e's shape broadcasts to the
+// target's (the caller resolved it): no check, no alias.
+template <class T, class E>
+void assign_fresh(const fresh_target<T>& t, const E& e, const leaves_of<E>& lv) {
+    if (assign_rows_2d<rows_into::fresh>(t.data(), t.shape(), e, lv)) return;  // row, column, outer product
+    assign_planned<false, true>(t.data(), t.shape(), t.strides(), e, lv);
+}
+
+// target <- e in place (an array or tensor: owning; a view, a fixed_array):
+// nothing is written when e's shape does not broadcast to the target's.
+template <class Target, class E>
+void assign_inplace(Target& target, const E& e) {
+    using T = typename Target::value_type;
+    T* const data = target.data();
+    const shape_t& shape = target.shape();
+    if constexpr (owning<Target>::value) {
+        // small arrays: owning leaves of the target's own shape read it in step
+        // or not at all, and nothing broadcasts: one flat loop, nothing else
+        if (assign_owning(data, target, e)) return;
+        const leaves_of<E> lv(e);
+        // rows_2d takes only shapes equal to the target's, so it may come before the check
+        if (assign_rows_2d<rows_into::owning>(data, shape, e, lv)) return;
+        if (!all_shaped(lv.d, lv.size, shape)) check_inplace(shape, shape_of(e));
+        assign_planned<!owning_tree<E>(), true>(data, shape, target.strides(), e, lv);
+    } else {
+        const strides_t& strides = target.strides();
+        const leaves_of<E> lv(e);
+        const bool same = all_shaped(lv.d, lv.size, shape);
+        if (!same) check_inplace(shape, shape_of(e));
+        // the same shapes (or a number: no leaves) into contiguous memory: one flat loop
+        const bool flat = same && is_contiguous(shape, strides);
+        if (!flat && assign_rows_2d(data, shape, strides, e, lv)) return;
+        assign_planned<true, false>(data, shape, strides, e, lv);
+    }
+}
+
+// What value mode changes in an array or tensor (their private members):
+// its shape (the buffer kept when it holds enough elements), the shape of an
+// owning leaf, or a buffer already holding the values.
+struct value_access {
+    template <class Target>
+    static void take_shape(Target& t, const shape_t& s) { t.take_shape(s); }
+    template <class Target, class X>
+    static void take_like(Target& t, const X& x) { t.take_like(x); }
+    template <class Target, class T>
+    static void adopt(Target& t, buffer<T>&& b, const shape_t& s) { t.adopt(std::move(b), s); }
+};
+
+// An array or tensor takes e's shape: the shape step resolves it (and throws
+// before anything changes), the alias step decides between the target's
+// buffer and a fresh one. Out of line: the small-array path comes first, inlined.
+template <class Target, class E>
+[[gnu::noinline]] void assign_value_general(Target& target, const E& e) {
+    using T = typename Target::value_type;
+    const leaves_of<E> lv(e);
+    if (assign_rows_2d<rows_into::owning>(target.data(), target.shape(), e, lv)) return;  // row, column, outer product
+    // owning leaves (arrays, tensors) read this buffer in step or not at all
+    constexpr bool check_alias = !owning_tree<E>();
+    if (all_shaped(lv.d, lv.size, target.shape()))  // same shape: nothing to resolve
+        return assign_planned<check_alias, true>(target.data(), target.shape(), target.strides(), e, lv);
+    const shape_t s = shape_of(e);
+    if (s == target.shape())
+        return assign_planned<check_alias, true>(target.data(), target.shape(), target.strides(), e, lv);
+    // another shape: into a fresh buffer when a leaf reads the target's (or it is too small)
+    bool reads_self = false;
+    const auto* self = reinterpret_cast<const std::byte*>(target.data());
+    const auto self_end = self + target.size() * sizeof(T);
+    for (std::size_t k = 0; k < lv.size; ++k) {
+        const auto r = span_of(lv.d[k].data, lv.d[k].elem, *lv.d[k].shape, *lv.d[k].strides);
+        reads_self = reads_self || (r.lo < self_end && self < r.hi);
+    }
+    if (reads_self) {
+        buffer<T> fresh(size_of(s));
+        const strides_t st = c_strides(s);
+        assign_fresh(fresh_target<T>{fresh.data(), s, st}, e, lv);
+        value_access::adopt(target, std::move(fresh), s);
+        return;
+    }
+    value_access::take_shape(target, s);
+    assign_fresh(fresh_target<T>{target.data(), target.shape(), target.strides()}, e, lv);
+}
+template <class Target, class E>
+void assign_value(Target& target, const E& e) {
+    using T = typename Target::value_type;
+    if constexpr (owning_flat<T, E>) {
+        // small arrays: owning leaves of one shape, which is the result's
+        const auto& first = first_leaf(e);
+        if (owning_shaped(e, first)) {
+            if (!owning_shaped(e, target)) value_access::take_like(target, first);  // then no leaf is the target
+            run_owning_flat(target.data(), e, target.size());
+            return;
+        }
+    }
+    assign_value_general(target, e);
+}
+
+//! The one entry point of evaluation: target <- e in mode M. Arrays and
+//! tensors (value, inplace), views and fixed arrays (inplace) and fresh
+//! buffers (fresh) all come here.
+template <mode M, class Target, class E>
+void assign(Target& target, const E& e) {
+    if constexpr (M == mode::value) {
+        assign_value(target, e);
+    } else if constexpr (M == mode::inplace) {
+        assign_inplace(target, e);
+    } else {
+        assign_fresh(target, e, leaves_of<E>(e));
+    }
+}
+
+// target op= x: checked before a single element is written. The whole
+// `target op x` node is resolved, so in_dim operands take the target's rank
+// and the rank-promotion policy sees the operation as `target = target op x`.
+template <class Op, class Target, class X>
+void compound_assign(Target& target, X&& x) {
+    assign<mode::inplace>(target, make_fn<Op>(target, std::forward<X>(x)));
+}
+
+}  // namespace loom::detail

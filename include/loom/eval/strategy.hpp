@@ -1,0 +1,60 @@
+// loom/eval/strategy.hpp: the strategies an assignment runs by, which one a plan takes, and whether a tree runs in SIMD.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include "../simd/simd.hpp"
+#include "walk.hpp"
+
+namespace loom::detail {
+
+// The loops an assignment can run, one per way the innermost axis sees the
+// operands (docs/design/pipeline.md). Each is chosen once per assignment:
+//
+//   strategy     when                                            loop
+//   fill         no leaf (a number, numbers combined)            loops/fill.hpp      fill
+//   contiguous   every leaf and the target step by one element   loops/contiguous.hpp row_flat
+//   splatted     a leaf broadcast along the row (stride 0)       loops/splatted.hpp  rows_of<S>
+//   gathered     a strided leaf or target: chunks gathered       loops/gathered.hpp  row_packed
+//   turned       strided leaves down the target's columns:       loops/turned.hpp    pack_transposed,
+//                tiles turned into rows                                              then splatted
+//   scalar       the tree has no batch body in some op           loops/scalar.hpp    row_scalar
+//   fixed        a static shape into a fixed_array               static_assign.hpp   static_rows
+//
+// Non-temporal stores are a flag beside contiguous, splatted and turned
+// (streaming.hpp), tiles beside splatted and gathered (driver::run). Where
+// the plan is not needed to decide (same shapes, 2-D rows), the pipeline
+// takes contiguous or splatted directly (direct.hpp); everything else goes
+// through the plan and driver::run, which holds the table's second half.
+enum class strategy : std::uint8_t { none, fill, contiguous, splatted, gathered, turned, scalar, fixed };
+
+// What the last assignment of this thread ran: for tests, which check that
+// each strategy is reached and gives the plain loop's values.
+struct traversal {
+    strategy kind = strategy::none;
+    bool streamed = false;
+};
+inline constinit thread_local traversal last_traversal_{};
+inline void ran(strategy kind, bool streamed = false) noexcept { last_traversal_ = {kind, streamed}; }
+inline traversal last_traversal() noexcept { return last_traversal_; }
+
+// The type whose batches set the lanes of an assignment of E into T: the
+// first type an operation of the tree computes in; with none (a leaf, casts of
+// leaves), T itself, or bytes for a bool target.
+template <class T, class E>
+using lane_type = typename first_lane<typename walker<E>::lane,
+                                      std::conditional_t<std::is_same_v<T, bool>, std::uint8_t, T>>::type;
+
+// Whether an assignment of E into T elements runs in SIMD batches: every op of
+// the tree has a batch body in its compute type, and every compute type has
+// the lanes of lane_type (leaves and results of other element types are
+// converted in registers).
+template <class T, class E>
+inline constexpr bool runs_simd = [] {
+    if constexpr (!LOOM_SIMD || !simd::vectorizable<lane_type<T, E>>) return false;
+    else return walker<E>::template vec<simd::lanes<lane_type<T, E>>>;
+}();
+
+}  // namespace loom::detail
