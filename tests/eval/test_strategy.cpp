@@ -148,13 +148,15 @@ TEST_CASE("scalar: an operation without a batch body", "[eval][strategy]") {
           }) == "");
 }
 
-TEST_CASE("fixed: static shapes into a fixed_array", "[eval][strategy]") {
+TEST_CASE("fixed: static shapes into a fixed_array, decided at compile time", "[eval][strategy]") {
     loom::fixed_array<float, 3, 5> a, b;
     for (std::size_t i = 0; i < a.size(); ++i) {
         a.data()[i] = ref::pattern<float>(i, 1);
         b.data()[i] = ref::pattern<float>(i, 2);
     }
+    // chosen at compile time (static_assign.hpp), not traced: a store per
+    // assignment is a measurable part of one that takes a nanosecond
+    STATIC_REQUIRE(loom::detail::static_shaped<decltype(a * b)>);
     loom::fixed_array<float, 3, 5> r = a * b;
-    CHECK(last() == strategy::fixed);
     for (std::size_t i = 0; i < r.size(); ++i) CHECK(r.data()[i] == a.data()[i] * b.data()[i]);
 }

@@ -105,8 +105,7 @@ public:
     template <expression E>
         requires(!std::same_as<std::remove_cvref_t<E>, array>)
     array(const E& e) {
-        make_empty();
-        detail::assign<detail::mode::value>(*this, e);
+        detail::assign<detail::mode::init>(*this, e);
     }
 
     array(const array& o) : shape_(o.shape_), strides_(o.strides_), buf_(o.size()), size_(o.size_), key_(o.key_) {
@@ -136,7 +135,7 @@ public:
     //! fits); correct even when `e` reads this array.
     template <expression E>
         requires(!std::same_as<std::remove_cvref_t<E>, array>)
-    array& operator=(const E& e) {
+    LOOM_INLINE array& operator=(const E& e) {
         detail::assign<detail::mode::value>(*this, e);
         return *this;
     }

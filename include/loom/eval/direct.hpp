@@ -24,10 +24,9 @@ struct leaves_of {
     explicit leaves_of(const E& e) { walker<E>::collect(e, d); }
 };
 
-// The bytes a flat assignment of n elements moves: the target's and each
-// distinct leaf's (a leaf over memory an earlier one reads counts once: x * x).
+// The bytes a flat assignment of n elements moves, each distinct leaf once.
 template <class T, std::size_t L>
-LOOM_INLINE std::size_t flat_bytes(const std::byte* const* base, const std::ptrdiff_t* elem, std::size_t n) {
+std::size_t flat_bytes(const std::byte* const* base, const std::ptrdiff_t* elem, std::size_t n) {
     std::size_t bytes = sizeof(T);
     for (std::size_t k = 0; k < L; ++k) {
         const auto reach = [&](std::size_t j) { return base[j] + n * static_cast<std::size_t>(elem[j]); };
@@ -38,17 +37,41 @@ LOOM_INLINE std::size_t flat_bytes(const std::byte* const* base, const std::ptrd
     return n * bytes;
 }
 
+// Whether a flat assignment of n elements streams: the bytes it moves, the
+// target's and each distinct leaf's (a leaf over memory an earlier one reads
+// counts once: x * x), reach the threshold. Counting every leaf first, a
+// bound without a loop, keeps small assignments from the pairs' loop.
+template <class T, std::size_t L>
+LOOM_INLINE bool flat_streams(const std::byte* const* base, const std::ptrdiff_t* elem, std::size_t n) {
+    std::size_t all = sizeof(T);
+    for (std::size_t k = 0; k < L; ++k) all += static_cast<std::size_t>(elem[k]);
+    return streams<T>(n * all) && streams<T>(flat_bytes<T, L>(base, elem, n));
+}
+
+// run_flat past the bound of streams(): streamed when the distinct bytes
+// reach the threshold too. Out of line, the leaves' pointers by value (as
+// row_flat_streamed): small assignments never come here.
+template <class T, class E>
+[[gnu::noinline]] void run_flat_large(T* out, typename kernel<T, E>::bases b, const E& e, std::size_t n) {
+    using K = kernel<T, E>;
+    if (streams<T>(flat_bytes<T, K::L>(b.p, K::elem.data(), n))) {
+        ran(strategy::contiguous, true);
+        return K::row_flat_streamed(e, out, b, n);
+    }
+    ran(strategy::contiguous);
+    K::row_flat(e, out, b.p, n);
+}
+
 // out[0 .. n) <- e, every leaf stepping by one element from base[k]; with
 // non-temporal stores when it moves enough bytes (streams(), kernel::may_stream).
 template <class T, class E>
 LOOM_INLINE void run_flat(T* out, const std::byte* const* base, const E& e, std::size_t n) {
     using K = kernel<T, E>;
     if constexpr (K::may_stream) {
-        if (streams<T>(flat_bytes<T, K::L>(base, K::elem.data(), n))) [[unlikely]] {
-            ran(strategy::contiguous, true);
+        if (streams<T>(n * K::all_bytes)) [[unlikely]] {  // counting every leaf: a bound
             typename K::bases b{};
-            for (std::size_t k = 0; k < walker<E>::leaves; ++k) b.p[k] = base[k];
-            return K::row_flat_streamed(e, out, b, n);
+            for (std::size_t k = 0; k < K::L; ++k) b.p[k] = base[k];
+            return run_flat_large(out, b, e, n);
         }
     }
     ran(strategy::contiguous);
@@ -98,7 +121,7 @@ bool flat_by_pointer(T* data, const shape_t& shape, const strides_t& strides, co
         ran(strategy::scalar);
         b.packed(e, data, 0, base, down, s, 1, s.n);
     } else {
-        s.nt = MayStream && streams<T>(flat_bytes<T, L>(base, s.step, s.n));
+        s.nt = MayStream && flat_streams<T, L>(base, s.step, s.n);
         ran(strategy::contiguous, s.nt);
         (s.nt ? b.general : b.flat)(e, data, 0, base, down, s, 1, s.n);
         if (s.nt) simd::stream_fence();

@@ -36,6 +36,12 @@ struct kernel_traits {
         for (std::size_t k = 0; k < L; ++k) b[k] = static_cast<std::ptrdiff_t>(walker<E>::elems[k]);
         return b;
     }();
+    // bytes of an element of the target and of every leaf: what an element moves at most
+    static constexpr std::size_t all_bytes = [] {
+        std::size_t b = sizeof(T);
+        for (std::size_t k = 0; k < L; ++k) b += walker<E>::elems[k];
+        return b;
+    }();
     static constexpr std::size_t chunk = 256;  // elements per gathered chunk
     // Loops bound by computing (heavy trees) prefetch each leaf and the target
     // `ahead` bytes in front of the batch: at their pace the hardware

@@ -20,11 +20,12 @@ namespace loom::detail {
 
 // What an assignment may do to its target:
 //   fresh    a row-major buffer just allocated: no leaf reads it
-//   value    an array or tensor takes e's shape (`r = e`, constructors),
-//            reusing its buffer when it fits
+//   init     a new array or tensor (a constructor) takes e's shape
+//   value    an array or tensor takes e's shape (`r = e`), reusing its
+//            buffer when it fits
 //   inplace  the target keeps its shape and e must broadcast to it
 //            (`view = e`, `r += e`, fixed_array)
-enum class mode { fresh, value, inplace };
+enum class mode { fresh, init, value, inplace };
 
 // A buffer just allocated, as a target (mode::fresh).
 template <class T>
@@ -90,14 +91,11 @@ void assign_fresh(const fresh_target<T>& t, const E& e, const leaves_of<E>& lv) 
 // target <- e in place (an array or tensor: owning; a view, a fixed_array):
 // nothing is written when e's shape does not broadcast to the target's.
 template <class Target, class E>
-void assign_inplace(Target& target, const E& e) {
+void assign_inplace_general(Target& target, const E& e) {
     using T = typename Target::value_type;
     T* const data = target.data();
     const shape_t& shape = target.shape();
     if constexpr (owning<Target>::value) {
-        // small arrays: owning leaves of the target's own shape read it in step
-        // or not at all, and nothing broadcasts: one flat loop, nothing else
-        if (assign_owning(data, target, e)) return;
         const leaves_of<E> lv(e);
         // rows_2d takes only shapes equal to the target's, so it may come before the check
         if (assign_rows_2d<rows_into::owning>(data, shape, e, lv)) return;
@@ -114,6 +112,14 @@ void assign_inplace(Target& target, const E& e) {
         assign_planned<true, false>(data, shape, strides, e, lv);
     }
 }
+template <class Target, class E>
+LOOM_INLINE void assign_inplace(Target& target, const E& e) {
+    // small arrays: owning leaves of the target's own shape read it in step
+    // or not at all, and nothing broadcasts: one flat loop, nothing else
+    if constexpr (owning<Target>::value)
+        if (assign_owning(target.data(), target, e)) return;
+    assign_inplace_general(target, e);
+}
 
 // What value mode changes in an array or tensor (their private members):
 // its shape (the buffer kept when it holds enough elements), the shape of an
@@ -125,6 +131,8 @@ struct value_access {
     static void take_like(Target& t, const X& x) { t.take_like(x); }
     template <class Target, class T>
     static void adopt(Target& t, buffer<T>&& b, const shape_t& s) { t.adopt(std::move(b), s); }
+    template <class Target>
+    static void make_empty(Target& t) { t.make_empty(); }
 };
 
 // An array or tensor takes e's shape: the shape step resolves it (and throws
@@ -160,27 +168,55 @@ template <class Target, class E>
     value_access::take_shape(target, s);
     assign_fresh(fresh_target<T>{target.data(), target.shape(), target.strides()}, e, lv);
 }
+// Value mode but for small arrays of the target's shape: small arrays into a
+// new shape (owning leaves of one shape, the first leaf's, none of them the
+// target), else the general path. Out of line: the path into the target's own
+// shape is the one inlined.
 template <class Target, class E>
-void assign_value(Target& target, const E& e) {
+[[gnu::noinline]] void assign_value_other(Target& target, const E& e) {
     using T = typename Target::value_type;
     if constexpr (owning_flat<T, E>) {
-        // small arrays: owning leaves of one shape, which is the result's
         const auto& first = first_leaf(e);
         if (owning_shaped(e, first)) {
-            if (!owning_shaped(e, target)) value_access::take_like(target, first);  // then no leaf is the target
-            run_owning_flat(target.data(), e, target.size());
-            return;
+            value_access::take_like(target, first);
+            return run_owning_flat(target.data(), e, target.size());
         }
     }
     assign_value_general(target, e);
+}
+// A new array or tensor, its members not set yet: small arrays take the
+// first leaf's shape; everything else starts from shape (0).
+template <class Target, class E>
+LOOM_INLINE void assign_init(Target& target, const E& e) {
+    using T = typename Target::value_type;
+    if constexpr (owning_flat<T, E>) {
+        const auto& first = first_leaf(e);
+        if (owning_shaped(e, first)) {
+            value_access::take_like(target, first);
+            return run_owning_flat(target.data(), e, target.size());
+        }
+    }
+    value_access::make_empty(target);
+    assign_value_general(target, e);
+}
+template <class Target, class E>
+LOOM_INLINE void assign_value(Target& target, const E& e) {
+    using T = typename Target::value_type;
+    if constexpr (owning_flat<T, E>) {
+        // small arrays: owning leaves of the target's shape
+        if (assign_owning(target.data(), target, e)) return;
+    }
+    assign_value_other(target, e);
 }
 
 //! The one entry point of evaluation: target <- e in mode M. Arrays and
 //! tensors (value, inplace), views and fixed arrays (inplace) and fresh
 //! buffers (fresh) all come here.
 template <mode M, class Target, class E>
-void assign(Target& target, const E& e) {
-    if constexpr (M == mode::value) {
+LOOM_INLINE void assign(Target& target, const E& e) {
+    if constexpr (M == mode::init) {
+        assign_init(target, e);
+    } else if constexpr (M == mode::value) {
         assign_value(target, e);
     } else if constexpr (M == mode::inplace) {
         assign_inplace(target, e);

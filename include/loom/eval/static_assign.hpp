@@ -118,7 +118,6 @@ LOOM_INLINE void static_rows(const E& e, T* out, const std::byte* const* ptr) {
 // out[0 .. S::size) <- e, where e's static shape broadcasts to S (checked by the caller).
 template <class T, class S, class E>
 LOOM_INLINE void static_assign(T* out, const E& e) {
-    ran(strategy::fixed);
     if constexpr (S::size != 0) {
         const std::byte* base[kernel<T, E>::slots] = {};
         collect_data(e, base);

@@ -21,7 +21,8 @@ namespace loom::detail {
 //   turned       strided leaves down the target's columns:       loops/turned.hpp    pack_transposed,
 //                tiles turned into rows                                              then splatted
 //   scalar       the tree has no batch body in some op           loops/scalar.hpp    row_scalar
-//   fixed        a static shape into a fixed_array               static_assign.hpp   static_rows
+//   fixed        a static shape into a fixed_array (chosen at    static_assign.hpp   static_rows
+//                compile time, not traced)
 //
 // Non-temporal stores are a flag beside contiguous, splatted and turned
 // (streaming.hpp), tiles beside splatted and gathered (driver::run). Where

@@ -17,7 +17,7 @@ inline constinit thread_local std::size_t streaming_threshold_less1_ =
 }  // namespace detail
 
 //! Assignments that move at least this many bytes (the target's elements and
-//! every operand's, each operand counted once per appearance) write with
+//! each distinct operand buffer's, once however many leaves read it) write with
 //! non-temporal stores (x86 with SIMD; elsewhere, or 0 here: never). Such a
 //! store sends each line to memory without reading it into the cache first
 //! and without keeping it there: when the data is far larger than the last-
