@@ -59,7 +59,7 @@ inline bool reads_overlapping(const leaf_desc& d, const byte_range& t, std::size
 
 // The bytes leaves [0, n) read, a leaf counted only when its memory overlaps
 // no earlier leaf's (the views of one buffer once: a stencil's).
-inline std::size_t distinct_leaf_bytes(const leaf_desc* d, std::size_t n) {
+[[gnu::noinline]] inline std::size_t distinct_leaf_bytes(const leaf_desc* d, std::size_t n) {
     std::size_t bytes = 0;
     for (std::size_t k = 0; k < n; ++k) {
         const byte_range a = span_of(d[k].data, d[k].elem, *d[k].shape, *d[k].strides);

@@ -184,6 +184,16 @@ template <class Target, class E>
     }
     assign_value_general(target, e);
 }
+// A new array or tensor from anything but small arrays: e's shape, a buffer
+// for it, then as into a fresh buffer (nothing can read it).
+template <class Target, class E>
+[[gnu::noinline]] void assign_init_general(Target& target, const E& e) {
+    using T = typename Target::value_type;
+    value_access::make_empty(target);
+    value_access::take_shape(target, shape_of(e));  // throws before anything is allocated
+    assign_fresh(fresh_target<T>{target.data(), target.shape(), target.strides()}, e, leaves_of<E>(e));
+}
+
 // A new array or tensor, its members not set yet: small arrays take the
 // first leaf's shape; everything else starts from shape (0).
 template <class Target, class E>
@@ -196,8 +206,7 @@ LOOM_INLINE void assign_init(Target& target, const E& e) {
             return run_owning_flat(target.data(), e, target.size());
         }
     }
-    value_access::make_empty(target);
-    assign_value_general(target, e);
+    assign_init_general(target, e);
 }
 template <class Target, class E>
 LOOM_INLINE void assign_value(Target& target, const E& e) {
