@@ -168,21 +168,27 @@ template <class Target, class E>
     value_access::take_shape(target, s);
     assign_fresh(fresh_target<T>{target.data(), target.shape(), target.strides()}, e, lv);
 }
-// Value mode but for small arrays of the target's shape: small arrays into a
-// new shape (owning leaves of one shape, the first leaf's, none of them the
-// target), else the general path. Out of line: the path into the target's own
-// shape is the one inlined.
+// Small arrays into a new shape: owning leaves of one shape, the first
+// leaf's, which the target takes (none of them is the target). False when
+// the leaves differ in shape (nothing was done).
 template <class Target, class E>
-[[gnu::noinline]] void assign_value_other(Target& target, const E& e) {
+LOOM_INLINE bool assign_owning_reshaped(Target& target, const E& e) {
     using T = typename Target::value_type;
     if constexpr (owning_flat<T, E>) {
         const auto& first = first_leaf(e);
         if (owning_shaped(e, first)) {
             value_access::take_like(target, first);
-            return run_owning_flat(target.data(), e, target.size());
+            run_owning_flat(target.data(), e, target.size());
+            return true;
         }
     }
-    assign_value_general(target, e);
+    return false;
+}
+// Value mode but for small arrays of the target's shape. Out of line: the
+// path into the target's own shape is the one inlined.
+template <class Target, class E>
+[[gnu::noinline]] void assign_value_other(Target& target, const E& e) {
+    if (!assign_owning_reshaped(target, e)) assign_value_general(target, e);
 }
 // A new array or tensor from anything but small arrays: e's shape, a buffer
 // for it, then as into a fresh buffer (nothing can read it).
@@ -198,15 +204,7 @@ template <class Target, class E>
 // first leaf's shape; everything else starts from shape (0).
 template <class Target, class E>
 LOOM_INLINE void assign_init(Target& target, const E& e) {
-    using T = typename Target::value_type;
-    if constexpr (owning_flat<T, E>) {
-        const auto& first = first_leaf(e);
-        if (owning_shaped(e, first)) {
-            value_access::take_like(target, first);
-            return run_owning_flat(target.data(), e, target.size());
-        }
-    }
-    assign_init_general(target, e);
+    if (!assign_owning_reshaped(target, e)) assign_init_general(target, e);
 }
 template <class Target, class E>
 LOOM_INLINE void assign_value(Target& target, const E& e) {
@@ -219,8 +217,8 @@ LOOM_INLINE void assign_value(Target& target, const E& e) {
 }
 
 //! The one entry point of evaluation: target <- e in mode M. Arrays and
-//! tensors (value, inplace), views and fixed arrays (inplace) and fresh
-//! buffers (fresh) all come here.
+//! tensors (init, value, inplace), views and fixed arrays (inplace) and
+//! fresh buffers (fresh) all come here.
 template <mode M, class Target, class E>
 LOOM_INLINE void assign(Target& target, const E& e) {
     if constexpr (M == mode::init) {

@@ -20,21 +20,15 @@ namespace loom::detail {
 template <class T, class E>
 struct contiguous_rows : kernel_traits<T, E> {
     using Tr = kernel_traits<T, E>;
-    using Tr::ahead;
-    using Tr::chunk;
-    using Tr::each;
     using Tr::elem;
     using Tr::L;
     using Tr::line;
-    using Tr::may_stream;
-    using Tr::one;
     using Tr::prefetch_ahead;
     using Tr::prefetches;
     using Tr::put;
     using Tr::slots;
     using Tr::vectorized;
     using Tr::W;
-    using typename Tr::row_state;
 
     // out[0 .. n) <- e with every leaf stepping by one element from base[k].
     LOOM_INLINE static void row_flat(const E& e, T* out, const std::byte* const* base_in, std::size_t n) {

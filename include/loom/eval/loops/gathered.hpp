@@ -20,20 +20,10 @@ namespace loom::detail {
 template <class T, class E>
 struct gathered_rows : kernel_traits<T, E> {
     using Tr = kernel_traits<T, E>;
-    using Tr::ahead;
     using Tr::chunk;
-    using Tr::each;
     using Tr::elem;
     using Tr::L;
-    using Tr::line;
-    using Tr::may_stream;
-    using Tr::one;
-    using Tr::prefetch_ahead;
-    using Tr::prefetches;
-    using Tr::put;
     using Tr::slots;
-    using Tr::vectorized;
-    using Tr::W;
     using typename Tr::row_state;
 
     // dst <- m elements of `bytes` bytes from src, `step` bytes apart: each

@@ -12,20 +12,8 @@ namespace loom::detail {
 template <class T, class E>
 struct scalar_rows : kernel_traits<T, E> {
     using Tr = kernel_traits<T, E>;
-    using Tr::ahead;
-    using Tr::chunk;
-    using Tr::each;
-    using Tr::elem;
     using Tr::L;
-    using Tr::line;
-    using Tr::may_stream;
-    using Tr::one;
-    using Tr::prefetch_ahead;
-    using Tr::prefetches;
-    using Tr::put;
     using Tr::slots;
-    using Tr::vectorized;
-    using Tr::W;
     using typename Tr::row_state;
 
     // One row, element by element: every leaf and the target step by their

@@ -21,21 +21,16 @@ namespace loom::detail {
 template <class T, class E>
 struct splatted_rows : kernel_traits<T, E> {
     using Tr = kernel_traits<T, E>;
-    using Tr::ahead;
-    using Tr::chunk;
     using Tr::each;
     using Tr::elem;
     using Tr::L;
     using Tr::line;
     using Tr::may_stream;
-    using Tr::one;
     using Tr::prefetch_ahead;
     using Tr::prefetches;
-    using Tr::put;
     using Tr::slots;
     using Tr::vectorized;
     using Tr::W;
-    using typename Tr::row_state;
 
     // out[0 .. n) <- e, every cursor stepping by its own step (0 for splats).
     // The cursors are copied to locals so that they live in registers. Inlined
