@@ -160,3 +160,42 @@ TEST_CASE("fixed: static shapes into a fixed_array, decided at compile time", "[
     loom::fixed_array<float, 3, 5> r = a * b;
     for (std::size_t i = 0; i < r.size(); ++i) CHECK(r.data()[i] == a.data()[i] * b.data()[i]);
 }
+
+TEST_CASE("gathered: the channel views of an interleaved buffer, gathered together or one by one",
+          "[eval][strategy]") {
+    // c channels of `std::uint8_t`, `std::int16_t` or `double` in (H, W, c): every channel read
+    // (gathered in one loop), and two of three (each gathered alone)
+    const auto check = [](auto zero, std::size_t c, std::size_t h, std::size_t w) {
+        using T = decltype(zero);
+        INFO("c " << c << ", " << h << " x " << w << ", " << sizeof(T) << "-byte elements");
+        const loom::array<T> img = ref::filled<T>({h, w, c}, 1);
+        const auto ch = [&](std::size_t i) { return loom::view(img, loom::all, loom::all, static_cast<long>(i)); };
+        const auto at = [&](const index_t& i, std::size_t k) {
+            return static_cast<double>(img.data()[(i[0] * w + i[1]) * c + k]);
+        };
+        loom::array<double> r(shape_t{h, w});
+        if (c == 2) r = ch(0) * 2.0 - ch(1);
+        else if (c == 3) r = ch(0) * 2.0 - ch(1) + ch(2) * 0.5;
+        else r = ch(3) * 2.0 - ch(1) + ch(2) * 0.5 - ch(0);  // channel 0 not first among the leaves
+        CHECK(last() == simd_or_scalar(strategy::gathered));
+        CHECK(ref::mismatch(r, {h, w}, [&](const index_t& i) {
+                  if (c == 2) return at(i, 0) * 2.0 - at(i, 1);
+                  const double p = at(i, 0) * 2.0 - at(i, 1), q = at(i, 2) * 0.5;  // one operation a statement
+                  if (c == 3) return p + q;
+                  const double u = at(i, 3) * 2.0 - at(i, 1), v = u + q;
+                  return v - at(i, 0);
+              }) == "");
+        if (c == 3) {
+            r = ch(0) * 1.0 - ch(2);  // two of the three channels
+            CHECK(last() == simd_or_scalar(strategy::gathered));
+            CHECK(ref::mismatch(r, {h, w}, [&](const index_t& i) { return at(i, 0) - at(i, 2); }) == "");
+        }
+    };
+    for (std::size_t c : {2, 3, 4}) {
+        for (const auto& [h, w] : {std::pair<std::size_t, std::size_t>{1, 3}, {5, 17}, {9, 70}}) {
+            check(std::uint8_t{}, c, h, w);
+            check(std::int16_t{}, c, h, w);
+            check(double{}, c, h, w);
+        }
+    }
+}

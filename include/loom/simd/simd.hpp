@@ -52,6 +52,14 @@
 
 namespace loom::simd {
 
+// The integer type of S bytes, signed or not.
+template <std::size_t S, bool Signed>
+using int_of = std::conditional_t<
+    S == 1, std::conditional_t<Signed, std::int8_t, std::uint8_t>,
+    std::conditional_t<S == 2, std::conditional_t<Signed, std::int16_t, std::uint16_t>,
+                       std::conditional_t<S == 4, std::conditional_t<Signed, std::int32_t, std::uint32_t>,
+                                          std::conditional_t<Signed, std::int64_t, std::uint64_t>>>>;
+
 #if LOOM_SIMD
 template <class T>
 using batch = xsimd::batch<T>;
@@ -119,14 +127,6 @@ inline pack<T, W> splat_pack(T value) noexcept {
 #endif
     return r;
 }
-
-// The integer type of S bytes, signed or not.
-template <std::size_t S, bool Signed>
-using int_of = std::conditional_t<
-    S == 1, std::conditional_t<Signed, std::int8_t, std::uint8_t>,
-    std::conditional_t<S == 2, std::conditional_t<Signed, std::int16_t, std::uint16_t>,
-                       std::conditional_t<S == 4, std::conditional_t<Signed, std::int32_t, std::uint32_t>,
-                                          std::conditional_t<Signed, std::int64_t, std::uint64_t>>>>;
 
 // Integer widening in one instruction (x86 SSE4.1, AVX2, AVX-512), where the
 // result is one register: GCC 12 splits such vector conversions into halves
