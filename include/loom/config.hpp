@@ -45,6 +45,14 @@
 #define LOOM_BUFFER_CACHE 1
 #endif
 
+// 1: every assignment records the strategy it ran, for detail::last_traversal()
+// (loom's own tests build with it); 0 (the default): nothing is recorded, a
+// store to thread-local memory saved on every assignment. It must be the same
+// in every translation unit of a program.
+#ifndef LOOM_TRACE_STRATEGY
+#define LOOM_TRACE_STRATEGY 0
+#endif
+
 // Forces inlining of the evaluator's per-row functions into their loops when
 // optimizing. Without optimization (-O0: debug builds, the sanitizer build of
 // the tests) they stay plain inline functions: forced there, every caller got

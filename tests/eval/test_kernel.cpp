@@ -586,13 +586,23 @@ TEMPLATE_LIST_TEST_CASE("non-temporal stores give the plain loop's values on eve
 
 TEST_CASE("the streaming threshold: per thread, 0 for never, against the bytes an assignment moves",
           "[eval][kernel][stream]") {
-    CHECK(loom::streaming_threshold() == LOOM_STREAMING_THRESHOLD);
+    // the default: the build's value, or the last-level cache's size when larger (0 stays never)
+    constexpr auto built = static_cast<std::size_t>(LOOM_STREAMING_THRESHOLD);
+    const std::size_t llc = loom::detail::last_level_cache_bytes();
+    const std::size_t def = built == 0 ? 0 : std::max(built, llc);
+    INFO("last-level cache " << llc << " bytes");
+    CHECK(loom::detail::default_streaming_threshold() == def);
+    CHECK(loom::streaming_threshold() == def);
+    if (def > 0) {  // below the default an assignment does not stream, from it on it does
+        CHECK_FALSE(loom::detail::streams<double>(def - 1));
+        CHECK(loom::detail::streams<double>(def) == (loom::simd::stream_align<double> != 0));
+    }
     const std::size_t old = loom::set_streaming_threshold(1000);
-    CHECK(old == LOOM_STREAMING_THRESHOLD);
+    CHECK(old == def);
     CHECK(loom::streaming_threshold() == 1000);
     std::size_t elsewhere = 0;
     std::thread([&] { elsewhere = loom::streaming_threshold(); }).join();
-    CHECK(elsewhere == LOOM_STREAMING_THRESHOLD);  // another thread keeps the default
+    CHECK(elsewhere == def);  // another thread keeps the default
 
     // x86 builds with SIMD have the stores; the others never stream
     constexpr bool has = loom::simd::stream_align<double> != 0;
@@ -653,12 +663,12 @@ TEST_CASE("the streaming threshold: per thread, 0 for never, against the bytes a
     loom::set_streaming_threshold(0);
     CHECK_FALSE(loom::detail::streams<double>(static_cast<std::size_t>(-1)));
     loom::set_streaming_threshold(old);
-    CHECK(loom::streaming_threshold() == LOOM_STREAMING_THRESHOLD);
+    CHECK(loom::streaming_threshold() == def);
     {
         const loom::streaming_threshold_scope plain(0);
         CHECK(loom::streaming_threshold() == 0);
     }
-    CHECK(loom::streaming_threshold() == LOOM_STREAMING_THRESHOLD);
+    CHECK(loom::streaming_threshold() == def);
 }
 
 TEST_CASE("loops bound by computing never stream and prefetch: math functions but sqrt, and pow", "[eval][kernel][stream]") {
@@ -744,11 +754,13 @@ TEMPLATE_TEST_CASE("heavy trees (prefetching loops) on every path", "[eval][kern
     law_heavy<T>({{1000}}, {{1}}, {{1000}}, {{1000}, {2}});  // a strided target
 }
 
-// At the default threshold, into a misaligned view: an assignment that moves
-// just over the threshold (its target and two operands) and one just under it.
+// At the build's threshold (the default on a machine whose last-level cache
+// is no larger), into a misaligned view: an assignment that moves just over
+// the threshold (its target and two operands) and one just under it.
 TEST_CASE("assignments around the default streaming threshold give the plain loop's values", "[eval][kernel][stream]") {
     // a build with streaming_threshold=0 checks the same sizes with plain stores
-    const std::size_t t = loom::streaming_threshold() ? loom::streaming_threshold() : std::size_t{32} << 20;
+    const std::size_t t = LOOM_STREAMING_THRESHOLD ? LOOM_STREAMING_THRESHOLD : std::size_t{32} << 20;
+    const loom::streaming_threshold_scope at(LOOM_STREAMING_THRESHOLD);
     for (const std::size_t n : {t / (3 * sizeof(double)) + 13, t / (3 * sizeof(double)) - 13}) {
         INFO("elements " << n);
         const loom::array<double> a = ref::iota<double>({n}), b = ref::filled<double>({n}, 2);

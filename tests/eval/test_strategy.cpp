@@ -9,6 +9,10 @@
 
 #include "../support/reference.hpp"
 
+#if !LOOM_TRACE_STRATEGY
+#error "tests/eval/test_strategy.cpp needs a build with -DLOOM_TRACE_STRATEGY=1 (tests/meson.build sets it)"
+#endif
+
 using loom::shape_t;
 using loom::detail::strategy;
 using ref::index_t;
@@ -79,6 +83,43 @@ TEMPLATE_TEST_CASE("contiguous: operands of the target's shape, owning and misal
                 CHECK(ref::mismatch(s, {n}, want) == "");
             }
         }
+    }
+}
+
+// Rows whose operands do not touch the target finish with one batch over the
+// row's last elements (recomputed, the same values); rows that read the target
+// in step finish element by element. Both give the plain loop's values, for
+// every row length around the SIMD widths.
+TEMPLATE_TEST_CASE("contiguous rows: a stencil into another grid and a view in step, every row length",
+                   "[eval][strategy]", double, float, std::int16_t) {
+    using T = TestType;
+    using loom::none;
+    using loom::range;
+    for (std::size_t n = 1; n <= 70; ++n) {
+        INFO("row length " << n);
+        const loom::array<T> u = ref::filled<T>({5, n + 2}, 1);
+        loom::array<T> v = ref::filled<T>({5, n + 2}, 2);
+        const loom::array<T> v0 = v;
+        const auto stencil = [&](const index_t& i) {
+            const auto at = [&](std::size_t r, std::size_t c) { return u.data()[r * (n + 2) + c]; };
+            const std::size_t r = i[0] + 1, c = i[1] + 1;
+            return static_cast<T>(at(r - 1, c) + at(r + 1, c) + at(r, c - 1) + at(r, c + 1));
+        };
+        loom::view(v, range(1, -1), range(1, -1)) = loom::view(u, range(0, -2), range(1, -1)) +
+                                                     loom::view(u, range(2, none), range(1, -1)) +
+                                                     loom::view(u, range(1, -1), range(0, -2)) +
+                                                     loom::view(u, range(1, -1), range(2, none));
+        CHECK(last() == simd_or_scalar(strategy::contiguous));
+        const loom::array<T> inner = loom::view(v, range(1, -1), range(1, -1));
+        CHECK(ref::mismatch(inner, {3, n}, stencil) == "");
+        CHECK(v.data()[0] == v0.data()[0]);  // the border is untouched
+        CHECK(v.data()[n + 1] == v0.data()[n + 1]);
+        // in step: every element read once before it is written, doubled once
+        auto in = loom::view(v, range(1, -1), range(1, -1));
+        in = in * static_cast<T>(2);
+        CHECK(ref::mismatch(loom::eval(loom::view(v, range(1, -1), range(1, -1))), {3, n}, [&](const index_t& i) {
+                  return static_cast<T>(stencil(i) * static_cast<T>(2));
+              }) == "");
     }
 }
 

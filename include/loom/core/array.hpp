@@ -185,13 +185,14 @@ private:
         detail::c_strides_into(s, strides_);
         shaped(n);
     }
-    // the shape of an owning leaf (an array or a tensor), a buffer for it
-    template <class X>
-    void take_like(const X& x) {
+    // the shape of an owning leaf (an array or a tensor), a buffer for it;
+    // Fresh: this array is being constructed (it has no buffer)
+    template <bool Fresh, class X>
+    LOOM_INLINE void take_like(const X& x) {
         if constexpr (requires { x.as_array(); }) {
-            take_like(x.as_array());
+            take_like<Fresh>(x.as_array());
         } else {
-            if (x.size_ > buf_.capacity()) buf_ = detail::buffer<T>(x.size_);
+            if (Fresh || x.size_ > buf_.capacity()) buf_ = detail::buffer<T>(x.size_);
             shape_ = x.shape_;
             strides_ = x.strides_;  // an array's strides are row-major: the same for every T
             size_ = x.size_;

@@ -186,7 +186,7 @@ template <class T>
 class buffer {
 public:
     buffer() noexcept = default;
-    explicit buffer(std::size_t n) : data_(allocate(n)), capacity_(n) {}
+    LOOM_INLINE explicit buffer(std::size_t n) : data_(allocate(n)), capacity_(n) {}
     buffer(buffer&& o) noexcept : data_(std::exchange(o.data_, nullptr)), capacity_(std::exchange(o.capacity_, 0)) {}
     buffer& operator=(buffer&& o) noexcept {
         buffer(std::move(o)).swap(*this);
@@ -207,7 +207,7 @@ private:
     // Plain ::operator new over-allocated and aligned by hand: the aligned
     // form (std::align_val_t) costs several times more per call here, which
     // dominates small arrays. The original pointer sits just before the data.
-    static T* allocate(std::size_t n) {
+    LOOM_INLINE static T* allocate(std::size_t n) {
         if (n == 0) return nullptr;
         if (n > (static_cast<std::size_t>(-1) - block_extra) / sizeof(T)) throw std::bad_alloc();
         void* raw = take_block(n * sizeof(T));

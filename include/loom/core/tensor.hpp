@@ -140,10 +140,10 @@ private:
         detail::value_access::take_shape(a_, s);
         sync();
     }
-    template <class X>
+    template <bool Fresh, class X>
     void take_like(const X& x) {
         if (x.shape().size() != N) detail::throw_tensor_rank(x.shape(), N);
-        detail::value_access::take_like(a_, x);
+        detail::value_access::take_like<Fresh>(a_, x);
         sync();
     }
     void adopt(detail::buffer<T>&& b, const shape_t& s) {

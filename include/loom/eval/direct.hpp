@@ -308,6 +308,7 @@ LOOM_HOT_LOOPS bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, co
     // e's shape is the target's when some leaf has rank 2 and each axis is some leaf's
     bool rank2 = false, full0 = m == 1, full1 = n == 1;
     bool along = true;  // every leaf steps along the rows (none is splatted)
+    s.disjoint = true;  // no leaf reads the target's memory (a buffer just allocated: none can)
     std::size_t moved = m * n * sizeof(T);  // bytes: the target's, then every leaf's (for streams())
     for (std::size_t k = 0; k < L; ++k) {
         const leaf_desc& d = leaves[k];
@@ -325,7 +326,11 @@ LOOM_HOT_LOOPS bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, co
         if constexpr (may_overlap) {  // only the target's own elements in step
             const byte_range span = span_of(d.data, d.elem, ls, *d.strides);
             const bool in_step = d.data == t && e0 == m && e1 == n && (m == 1 || pitch == os);
-            if (span.lo < t_end && t < span.hi && !in_step) return false;
+            const bool overlaps = span.lo < t_end && t < span.hi;
+            if (overlaps && !in_step) return false;
+            s.disjoint = s.disjoint && !overlaps;
+        } else if constexpr (Into == rows_into::owning) {
+            s.disjoint = s.disjoint && d.data != t;  // owning leaves: the target's buffer or another
         }
         rank2 = rank2 || r == 2;
         full0 = full0 || e0 == m;
@@ -381,7 +386,7 @@ bool assign_rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const E& e
             data, shape, os, lv.d,
             [&](bool flat_kind, T* out, std::ptrdiff_t ros, const std::byte* const* base, const std::ptrdiff_t* is,
                 const typename K::row_state& s, std::size_t m, std::size_t n) {
-                if (flat_kind) K::each(out, ros, base, is, m, [&](T* row, const std::byte* const* b) { K::row_flat(e, row, b, n); });
+                if (flat_kind) K::each(out, ros, base, is, m, [&](T* row, const std::byte* const* b) { K::row_flat(e, row, b, n, s.disjoint); });
                 else K::rows_general(e, out, ros, base, is, s.c, m, n, s.nt);
             });
     } else {

@@ -42,7 +42,7 @@ struct kernel : contiguous_rows<T, E>, splatted_rows<T, E>, gathered_rows<T, E>,
                                          const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
         const E& e = *static_cast<const E*>(ev);
         each(out, s.ps, ptr, s.ips, s.planes, [&](T* o, const std::byte* const* q) {
-            each(o, os, q, is, m, [&](T* row, const std::byte* const* base) { row_flat(e, row, base, n); });
+            each(o, os, q, is, m, [&](T* row, const std::byte* const* base) { row_flat(e, row, base, n, s.disjoint); });
         });
     }
     LOOM_HOT_LOOPS static void general_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,

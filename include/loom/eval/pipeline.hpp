@@ -127,8 +127,8 @@ LOOM_INLINE void assign_inplace(Target& target, const E& e) {
 struct value_access {
     template <class Target>
     static void take_shape(Target& t, const shape_t& s) { t.take_shape(s); }
-    template <class Target, class X>
-    static void take_like(Target& t, const X& x) { t.take_like(x); }
+    template <bool Fresh, class Target, class X>
+    LOOM_INLINE static void take_like(Target& t, const X& x) { t.template take_like<Fresh>(x); }
     template <class Target, class T>
     static void adopt(Target& t, buffer<T>&& b, const shape_t& s) { t.adopt(std::move(b), s); }
     template <class Target>
@@ -169,15 +169,15 @@ template <class Target, class E>
     assign_fresh(fresh_target<T>{target.data(), target.shape(), target.strides()}, e, lv);
 }
 // Small arrays into a new shape: owning leaves of one shape, the first
-// leaf's, which the target takes (none of them is the target). False when
-// the leaves differ in shape (nothing was done).
-template <class Target, class E>
+// leaf's, which the target takes (none of them is the target; Fresh: it is
+// being constructed). False when the leaves differ in shape (nothing was done).
+template <bool Fresh, class Target, class E>
 LOOM_INLINE bool assign_owning_reshaped(Target& target, const E& e) {
     using T = typename Target::value_type;
     if constexpr (owning_flat<T, E>) {
         const auto& first = first_leaf(e);
         if (owning_shaped(e, first)) {
-            value_access::take_like(target, first);
+            value_access::take_like<Fresh>(target, first);
             run_owning_flat(target.data(), e, target.size());
             return true;
         }
@@ -188,7 +188,7 @@ LOOM_INLINE bool assign_owning_reshaped(Target& target, const E& e) {
 // path into the target's own shape is the one inlined.
 template <class Target, class E>
 [[gnu::noinline]] void assign_value_other(Target& target, const E& e) {
-    if (!assign_owning_reshaped(target, e)) assign_value_general(target, e);
+    if (!assign_owning_reshaped<false>(target, e)) assign_value_general(target, e);
 }
 // A new array or tensor from anything but small arrays: e's shape, a buffer
 // for it, then as into a fresh buffer (nothing can read it).
@@ -204,7 +204,7 @@ template <class Target, class E>
 // first leaf's shape; everything else starts from shape (0).
 template <class Target, class E>
 LOOM_INLINE void assign_init(Target& target, const E& e) {
-    if (!assign_owning_reshaped(target, e)) assign_init_general(target, e);
+    if (!assign_owning_reshaped<true>(target, e)) assign_init_general(target, e);
 }
 template <class Target, class E>
 LOOM_INLINE void assign_value(Target& target, const E& e) {

@@ -39,6 +39,7 @@ struct row_state {
     std::ptrdiff_t step[slots];    // leaf strides, bytes
     bool tiled;                    // walk the two innermost axes in tiles
     bool nt = false;               // flat and general kinds: non-temporal stores (streams())
+    bool disjoint = false;         // flat kind: no leaf reads the target's memory (row_flat)
     T* tiles = nullptr;            // tiled, packed kind: a tile buffer per strided leaf, when every
                                    // strided leaf is contiguous down the target's columns
     cursor c[slots] = {};          // steps per leaf; pointers are set per row

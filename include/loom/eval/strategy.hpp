@@ -31,15 +31,20 @@ namespace loom::detail {
 // through the plan and driver::run, which holds the table's second half.
 enum class strategy : std::uint8_t { none, fill, contiguous, splatted, gathered, turned, scalar, fixed };
 
-// What the last assignment of this thread ran: for tests, which check that
-// each strategy is reached and gives the plain loop's values.
+// What the last assignment of this thread ran, in a build with
+// LOOM_TRACE_STRATEGY (config.hpp): for tests, which check that each
+// strategy is reached and gives the plain loop's values.
 struct traversal {
     strategy kind = strategy::none;
     bool streamed = false;
 };
+#if LOOM_TRACE_STRATEGY
 inline constinit thread_local traversal last_traversal_{};
 inline void ran(strategy kind, bool streamed = false) noexcept { last_traversal_ = {kind, streamed}; }
 inline traversal last_traversal() noexcept { return last_traversal_; }
+#else
+inline void ran(strategy, bool = false) noexcept {}
+#endif
 
 // The type whose batches set the lanes of an assignment of E into T: the
 // first type an operation of the tree computes in; with none (a leaf, casts of

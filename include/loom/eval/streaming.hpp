@@ -7,13 +7,43 @@
 #include "../config.hpp"
 #include "../simd/simd.hpp"
 
+#if __has_include(<unistd.h>)
+#include <unistd.h>
+#endif
+
 namespace loom {
 
 namespace detail {
 // The threshold less one, wrapping: 0 (never) is the largest value, so that
 // streams() is a single comparison on every assignment, small ones included.
+// Until a thread sets its own, it holds the build's value, a lower bound of
+// the default (threshold_set_ false).
 inline constinit thread_local std::size_t streaming_threshold_less1_ =
     static_cast<std::size_t>(LOOM_STREAMING_THRESHOLD) - 1;
+inline constinit thread_local bool threshold_set_ = false;
+
+// The size of the last-level cache as the system reports it, 0 where it does
+// not (read once a process).
+inline std::size_t last_level_cache_bytes() noexcept {
+    static const std::size_t bytes = [] {
+        long v = 0;
+#if defined(_SC_LEVEL3_CACHE_SIZE) && defined(_SC_LEVEL2_CACHE_SIZE)
+        v = ::sysconf(_SC_LEVEL3_CACHE_SIZE);
+        if (v <= 0) v = ::sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+        return v > 0 ? static_cast<std::size_t>(v) : std::size_t{0};
+    }();
+    return bytes;
+}
+
+// A thread's threshold before it sets one: the build's value (Meson option
+// `streaming_threshold`), or the last-level cache's size when that is larger;
+// 0 (never) when the build's value is 0.
+inline std::size_t default_streaming_threshold() noexcept {
+    constexpr auto built = static_cast<std::size_t>(LOOM_STREAMING_THRESHOLD);
+    const std::size_t llc = last_level_cache_bytes();
+    return built == 0 || llc <= built ? built : llc;
+}
 }  // namespace detail
 
 //! Assignments that move at least this many bytes (the target's elements and
@@ -23,10 +53,12 @@ inline constinit thread_local std::size_t streaming_threshold_less1_ =
 //! and without keeping it there: when the data is far larger than the last-
 //! level cache, that saves a quarter of the memory traffic of `r = a + b`;
 //! when it would have stayed in that cache, it costs a trip to memory. This
-//! thread's value; the default is the Meson option `streaming_threshold`
-//! (32 MiB, the size of a common last-level cache: an assignment that moves
-//! more cannot keep its data in such a cache).
-inline std::size_t streaming_threshold() noexcept { return detail::streaming_threshold_less1_ + 1; }
+//! thread's value; the default is the size of the machine's last-level cache,
+//! and at least the Meson option `streaming_threshold` (32 MiB): an
+//! assignment that moves less may keep its data in that cache.
+inline std::size_t streaming_threshold() noexcept {
+    return detail::threshold_set_ ? detail::streaming_threshold_less1_ + 1 : detail::default_streaming_threshold();
+}
 
 //! Sets this thread's threshold (0: never stream); returns the previous one.
 //!   loom::set_streaming_threshold(0);                // plain stores only
@@ -34,6 +66,7 @@ inline std::size_t streaming_threshold() noexcept { return detail::streaming_thr
 inline std::size_t set_streaming_threshold(std::size_t bytes) noexcept {
     const std::size_t old = streaming_threshold();
     detail::streaming_threshold_less1_ = bytes - 1;
+    detail::threshold_set_ = true;
     return old;
 }
 
@@ -52,13 +85,18 @@ private:
 
 namespace detail {
 
+// streams() past the build's value, on a thread that set no threshold: the default's.
+[[gnu::noinline]] inline bool streams_by_default(std::size_t bytes) noexcept {
+    return bytes >= default_streaming_threshold();
+}
+
 // Whether an assignment of T elements that moves `bytes` in all writes with
 // simd::stream: the threshold and a SIMD build on x86 (a target not aligned
-// to a T is handled by stream_head).
+// to a T is handled by stream_head). One comparison below the build's value.
 template <class T>
 inline bool streams(std::size_t bytes) noexcept {
     if constexpr (simd::stream_align<T> == 0) return false;
-    else return bytes > streaming_threshold_less1_;
+    else return bytes > streaming_threshold_less1_ && (threshold_set_ || streams_by_default(bytes));
 }
 
 // How many of n elements at out precede the first one aligned for

@@ -31,7 +31,11 @@ struct contiguous_rows : kernel_traits<T, E> {
     using Tr::W;
 
     // out[0 .. n) <- e with every leaf stepping by one element from base[k].
-    LOOM_INLINE static void row_flat(const E& e, T* out, const std::byte* const* base_in, std::size_t n) {
+    // Disjoint: no leaf reads the target's memory, so the elements after the
+    // last whole batch are the last W ones, computed again in one batch (the
+    // elements before them get the values they already hold).
+    LOOM_INLINE static void row_flat(const E& e, T* out, const std::byte* const* base_in, std::size_t n,
+                                     bool disjoint = false) {
         cursor c[slots] = {};
         const std::byte* base[slots];
         for (std::size_t k = 0; k < L; ++k) {
@@ -46,6 +50,12 @@ struct contiguous_rows : kernel_traits<T, E> {
                 if constexpr (prefetches)
                     if (i % line == 0) prefetch_ahead(c, out + i);
                 put(out + i, e, c);
+            }
+            if (disjoint && i < n && n >= W) {
+                i = n - W;
+                for (std::size_t k = 0; k < L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(i) * elem[k];
+                put(out + i, e, c);
+                return;
             }
         }
 #endif
