@@ -71,6 +71,26 @@ def cases(rng):
 
     yield "small_inplace/numpy/4x4", inplace
     yield "small_new/numpy/4x4", lambda a=a, b=b: a + 2 * b
+    # bench/reductions.cpp
+    (v, w) = operands(rng, np.float64, (1 << 20,), (1 << 20,))
+    yield "sum/numpy/memory", lambda v=v: v.sum()
+    yield "dot/numpy/memory", lambda v=v, w=w: (v * w).sum()
+    (x,) = operands(rng, np.float64, (2048, 2048))
+    yield "row_sum/numpy/memory", lambda x=x: x.sum(1)
+    yield "col_sum/numpy/memory", lambda x=x: x.sum(0)
+    yield "row_max/numpy/memory", lambda x=x: x.max(1)
+    (f,) = operands(rng, np.float32, (4096, 1024))
+
+    def softmax(f=f):
+        e = np.exp(f - f.max(1, keepdims=True))
+        e /= e.sum(1, keepdims=True)
+        return e
+
+    yield "softmax/numpy/memory", softmax
+    (c,) = operands(rng, np.float64, (4096, 256))
+    yield "normalise/numpy/memory", lambda c=c: (c - c.mean(0, keepdims=True)) / c.std(0, keepdims=True)
+    X, Y = operands(rng, np.float64, (2000, 1, 3), (1, 2000, 3))
+    yield "distances/numpy/memory", lambda X=X, Y=Y: np.sqrt(np.square(X - Y).sum(-1))
 
 
 def measure(fn, min_time, repetitions):

@@ -38,6 +38,15 @@ int main() {
     std::cout << a << '\n';
     // end snippet
 
+    // snippet: reductions
+    loom::array<double> x = {{1.0, 2.0, 4.0}, {3.0, 0.5, 0.5}};
+    std::cout << loom::mean(x, 0) << ' ' << loom::sum(x, 1, loom::keepdims) << ' ' << loom::argmax(x, 1) << '\n';
+    loom::array<double> sm = loom::exp(x - loom::max(x, 1, loom::keepdims));  // softmax of each row
+    sm /= loom::sum(sm, 1, loom::keepdims);
+    std::cout << sm << '\n';
+    std::cout << (x - loom::mean(x, 0, loom::keepdims)) / loom::stddev(x, 0, loom::keepdims) << '\n';
+    // end snippet
+
     // snippet: checks
     std::cout << std::boolalpha << loom::array_equal(a, a) << ' ' << loom::allclose(a, a + 1e-9) << '\n';
     // end snippet

@@ -32,6 +32,15 @@ a += 1                                   # in place
 print(a)
 # end snippet
 
+# snippet: reductions
+x = np.array([[1.0, 2.0, 4.0], [3.0, 0.5, 0.5]])
+print(x.mean(0), x.sum(1, keepdims=True), x.argmax(1))
+sm = np.exp(x - x.max(1, keepdims=True))  # softmax of each row
+sm /= sm.sum(1, keepdims=True)
+print(sm)
+print((x - x.mean(0, keepdims=True)) / x.std(0, keepdims=True))
+# end snippet
+
 # snippet: checks
 print(np.array_equal(a, a), np.allclose(a, a + 1e-9))
 # end snippet

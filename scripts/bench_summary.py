@@ -24,7 +24,7 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-PROGRAMS = ["fused", "broadcast", "transpose", "math", "small", "workloads"]
+PROGRAMS = ["fused", "broadcast", "transpose", "math", "small", "workloads", "reductions"]
 OTHERS = ["hand", "xtensor", "eigen", "numpy"]
 UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 
@@ -46,9 +46,16 @@ GOALS = {
     "jacobi": [("hand", 0.90)], "rgb_gray": [("hand", 0.90)], "u8_norm": [("hand", 0.90)],
     "f32_f64": [("hand", 0.90)], "i32_shift": [("hand", 0.90)], "leaky_relu": [("hand", 0.90)],
     "mask": [("hand", 0.90)], "black_scholes": [("hand", 0.90)],
+    # bench/reductions.cpp, issue 33: single reductions against the expert's loop, the axis
+    # reductions also against xtensor; the composed programs against their hand loops
+    "sum": [("hand", 0.90)], "dot": [("hand", 0.90)],
+    "row_sum": [("hand", 0.90), ("xtensor", 5.0)], "col_sum": [("hand", 0.90), ("xtensor", 5.0)],
+    "row_max": [("hand", 0.90), ("xtensor", 5.0)],
+    "softmax": [("hand", 0.80)], "normalise": [("hand", 0.80)], "distances": [("hand", 0.80)],
 }
 WORKLOADS = ("jacobi", "rgb_gray", "u8_norm", "f32_f64", "i32_shift", "leaky_relu", "mask", "black_scholes")
 SMALL = ("small_inplace", "small_tensor", "small_fixed", "small_new")
+REDUCTIONS = ("sum", "dot", "row_sum", "col_sum", "row_max", "softmax", "normalise", "distances")
 # Programs run in several processes (--processes: 5, quick 3), each result the
 # median over them: a 4x4 assignment takes 1 to 20 ns, and where ASLR puts the
 # stack and the heap moves one process's times by up to 2x (the hand loop and
@@ -75,7 +82,7 @@ def goals_for(case, size):
         goals = [("hand", 3.0)] if size == "memory" else []
     # every case xtensor or Eigen can express (the small ones included)
     goals += [("xtensor", 1.0), ("eigen", 1.0)]
-    if size == "memory" and case != "exp_sin" and case not in WORKLOADS:
+    if size == "memory" and case != "exp_sin" and case not in WORKLOADS + REDUCTIONS:
         goals.append(("bw/triad", 0.90))
     # one goal per column: the strictest
     best = {}

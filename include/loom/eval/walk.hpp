@@ -94,23 +94,18 @@ void collect_in(const E& e, leaf_desc* out, std::size_t ctx) {
 //   pack<K, W, S>   the value as W elements of its own type (bool as bytes)
 // Leaves of any element type are loaded as packs and converted in registers.
 
-// Memory leaves: arrays, views and references to them.
-template <class E>
-    requires memory_leaf<E>
-struct walker<E> {
-    using T = typename E::value_type;
+// How a leaf of T elements in memory is read at its cursor, whatever holds
+// the memory: an array or view (walker<memory_leaf> below), or the buffer a
+// reduction is computed into (eval/reduce.hpp).
+template <class T>
+struct leaf_reads {
     static constexpr std::size_t leaves = 1;
     using lane = void;
     template <std::size_t W>
     static constexpr bool vec = true;
     static constexpr std::array<std::size_t, 1> elems{sizeof(T)};
 
-    static void shape_into(const E& e, shape_t& acc) { broadcast_into(acc, *e.layout().shape); }
-    static void collect(const E& e, leaf_desc* out) {
-        const auto l = e.layout();
-        *out = {reinterpret_cast<const std::byte*>(l.data), sizeof(T), l.shape, l.strides};
-    }
-    template <std::size_t K>
+    template <std::size_t K, class E>
     static T scalar(const E&, const cursor* c) {
         return *reinterpret_cast<const T*>(c[K].p);
     }
@@ -124,13 +119,13 @@ struct walker<E> {
         std::memcpy(&v, &c[K].held, sizeof(T));
         return v;
     }
-    template <std::size_t K, class X, std::uint64_t S = splats_unknown>
+    template <std::size_t K, class X, std::uint64_t S = splats_unknown, class E>
     static simd::batch<X> batch(const E&, const cursor* c) {
         if (splatted<S>(K, c[K])) return simd::splat(static_cast<X>(held<K, S>(c)));
         if constexpr (std::is_same_v<T, X>) return simd::load(reinterpret_cast<const X*>(c[K].p));
         else return simd::to_batch<X>(simd::convert<X>(pack_at<simd::lanes<X>>(c[K].p)));
     }
-    template <std::size_t K, class X, std::uint64_t S = splats_unknown>
+    template <std::size_t K, class X, std::uint64_t S = splats_unknown, class E>
     static simd::mask<X> truth(const E& e, const cursor* c) {
         if constexpr (std::is_same_v<T, X>) {
             return simd::truth(batch<K, X, S>(e, c));
@@ -139,7 +134,7 @@ struct walker<E> {
             return simd::truth_of<X>(pack_at<simd::lanes<X>>(c[K].p));
         }
     }
-    template <std::size_t K, std::size_t W, std::uint64_t S = splats_unknown>
+    template <std::size_t K, std::size_t W, std::uint64_t S = splats_unknown, class E>
     static simd::pack<T, W> pack(const E&, const cursor* c) {
         if (splatted<S>(K, c[K])) return simd::splat_pack<T, W>(held<K, S>(c));
         return pack_at<W>(c[K].p);
@@ -149,6 +144,18 @@ struct walker<E> {
         return simd::load_pack<T, W>(reinterpret_cast<const T*>(p));
     }
 #endif
+};
+
+// Memory leaves: arrays, views and references to them.
+template <class E>
+    requires memory_leaf<E>
+struct walker<E> : leaf_reads<typename E::value_type> {
+    using T = typename E::value_type;
+    static void shape_into(const E& e, shape_t& acc) { broadcast_into(acc, *e.layout().shape); }
+    static void collect(const E& e, leaf_desc* out) {
+        const auto l = e.layout();
+        *out = {reinterpret_cast<const std::byte*>(l.data), sizeof(T), l.shape, l.strides};
+    }
 };
 
 template <class T>

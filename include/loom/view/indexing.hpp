@@ -3,6 +3,7 @@
 
 #include <concepts>
 #include <cstddef>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -22,9 +23,16 @@ struct none_t {
 };
 inline constexpr none_t none{};
 
-//! Keeps a whole axis, Python's `:`.
+//! Keeps a whole axis, Python's `:`. Called with an operand, it is the
+//! reduction loom::all(x, ...) (expr/reduction.hpp).
 struct all_t {
     explicit constexpr all_t() = default;
+    template <class X, class... A>
+        requires expression<X>
+    auto operator()(X&& x, A&&... a) const;
+    template <class X, class... K>
+        requires expression<X>
+    auto operator()(X&& x, std::initializer_list<std::ptrdiff_t> axes, K... k) const;
 };
 inline constexpr all_t all{};
 
