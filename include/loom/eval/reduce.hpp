@@ -393,6 +393,8 @@ void reduce_blocked(A* out, const X& x, const shape_t& s0, const bool* red0) {
     shape_t ks;  // the output in keepdims form
     for (std::size_t i = 0; i < n; ++i) ks.push_back(red[i] ? 1 : s[i]);
     const strides_t kst = c_strides(ks);
+    bool inner_reduces = false;  // whether a block reduces any of its own axes
+    for (std::size_t i = t; i < n; ++i) inner_reduces = inner_reduces || red[i];
     std::size_t depth = 1;
     for (std::size_t b = per_part; b > 1; b = (b + 1) / 2) ++depth;
     const std::size_t pmax = part_size(chunk);
@@ -430,10 +432,21 @@ void reduce_blocked(A* out, const X& x, const shape_t& s0, const bool* red0) {
                 lb.d[k] = {d.data + at * static_cast<std::ptrdiff_t>(d.elem), d.elem, &leaf_shape[k], &leaf_st[k]};
             }
             const strides_t cs = c_strides(bs);
-            assign_planned<false, false>(buf.data(), bs, cs, x, lb);
-            // this block's partial on the stack, then equal levels paired
+            // this block's partial on the stack, then equal levels paired; a
+            // block that reduces nothing within itself is its own partial
+            A* slot = levels.data() + lev.size() * pmax;
+            if constexpr (std::is_same_v<A, V> && !std::is_same_v<K, reduce_kind::count>) {
+                if (!inner_reduces) {
+                    assign_planned<false, false>(slot, bs, cs, x, lb);
+                } else {
+                    assign_planned<false, false>(buf.data(), bs, cs, x, lb);
+                    reduce_memory<K, A, V>(slot, buf.data(), bs, cs, red.data());
+                }
+            } else {
+                assign_planned<false, false>(buf.data(), bs, cs, x, lb);
+                reduce_memory<K, A, V>(slot, buf.data(), bs, cs, red.data());
+            }
             const std::size_t p = part_size(ext_t);
-            reduce_memory<K, A, V>(levels.data() + lev.size() * pmax, buf.data(), bs, cs, red.data());
             lev.push_back(0);
             while (lev.size() >= 2 && lev[lev.size() - 1] == lev[lev.size() - 2]) {
                 Rd::merge(levels.data() + (lev.size() - 2) * pmax, levels.data() + (lev.size() - 1) * pmax, p);
@@ -516,11 +529,8 @@ void moment_memory(R* out, const V* data, const shape_t& s, const strides_t& st,
     const strides_t kst = c_strides(ks);
     const raw_leaf<V> xl{data, &s, &st};
     const raw_leaf<R> ml{mu.data(), &ks, &kst};
-    const auto dev = make_fn<ops::square>(make_fn<ops::subtract>(xl, ml));
-    buffer<R> sq(size_of(s));
-    const strides_t cs = c_strides(s);
-    assign_fresh(fresh_target<R>{sq.data(), s, cs}, dev, leaves_of<std::remove_const_t<decltype(dev)>>(dev));
-    reduce_memory<reduce_kind::sum, R, R>(out, sq.data(), s, cs, red);
+    // the squared deviations, summed block by block as they are computed
+    reduce_blocked<reduce_kind::sum, R>(out, make_fn<ops::square>(make_fn<ops::subtract>(xl, ml)), s, red);
     const double dof = static_cast<double>(count) - correction;
     for (std::size_t i = 0; i < m; ++i) {
         R v = dof > 0 ? static_cast<R>(out[i] / static_cast<R>(dof)) : std::numeric_limits<R>::quiet_NaN();
