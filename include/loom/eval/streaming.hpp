@@ -85,9 +85,9 @@ private:
 
 namespace detail {
 
-// streams() past the build's value, on a thread that set no threshold: the default's.
-[[gnu::noinline]] inline bool streams_by_default(std::size_t bytes) noexcept {
-    return bytes >= default_streaming_threshold();
+// streams() past the build's value: this thread's own threshold, or the default's.
+[[gnu::noinline]] inline bool streams_past(std::size_t bytes) noexcept {
+    return threshold_set_ || bytes >= default_streaming_threshold();
 }
 
 // Whether an assignment of T elements that moves `bytes` in all writes with
@@ -96,7 +96,7 @@ namespace detail {
 template <class T>
 inline bool streams(std::size_t bytes) noexcept {
     if constexpr (simd::stream_align<T> == 0) return false;
-    else return bytes > streaming_threshold_less1_ && (threshold_set_ || streams_by_default(bytes));
+    else return bytes > streaming_threshold_less1_ && streams_past(bytes);
 }
 
 // How many of n elements at out precede the first one aligned for
