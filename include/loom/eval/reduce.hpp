@@ -316,6 +316,77 @@ void with_operand(const X& x, const shape_t& s, F&& f) {
     }
 }
 
+// Every axis reduced and every leaf of x contiguous with x's own shape (a dot
+// product, a norm): x's batches are combined in registers as they are
+// computed, with no block buffer; four accumulators over blocks of 32
+// batches, blocks by halves, as reducer::row.
+template <class K, class A, class X>
+struct fused_flat {
+    using Tr = kernel_traits<A, X>;
+    static constexpr std::size_t W = Tr::W, slots = Tr::slots, block = 32 * W;
+    static constexpr bool applies = [] {
+#if LOOM_SIMD
+        if constexpr (K::simd && !K::arg && !K::moment && std::is_same_v<A, typename X::value_type>)
+            return Tr::stores_batches;
+#endif
+        return false;
+    }();
+
+    static bool fits(const leaves_of<X>& lv, const shape_t& s, const bool* red) {
+        for (std::size_t i = 0; i < s.size(); ++i)
+            if (!red[i]) return false;
+        if (!all_shaped(lv.d, Tr::L, s)) return false;
+        for (std::size_t k = 0; k < Tr::L; ++k)
+            if (!is_contiguous(s, *lv.d[k].strides)) return false;
+        return true;
+    }
+
+#if LOOM_SIMD
+    static A run(const X& x, const leaves_of<X>& lv, std::size_t n) {
+        const std::byte* base[slots] = {};
+        for (std::size_t k = 0; k < Tr::L; ++k) base[k] = lv.d[k].data;
+        return range(x, base, 0, n);
+    }
+    static A range(const X& x, const std::byte* const* base, std::size_t lo, std::size_t n) {
+        if (n > block) {
+            const std::size_t h = (n / 2 + W - 1) / W * W;
+            return K::combine(range(x, base, lo, h), range(x, base, lo + h, n - h));
+        }
+        cursor c[slots] = {};
+        for (std::size_t k = 0; k < Tr::L; ++k) c[k] = {nullptr, Tr::elem[k] * static_cast<std::ptrdiff_t>(W), Tr::elem[k]};
+        const auto at = [&](std::size_t i) {
+            for (std::size_t k = 0; k < Tr::L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(lo + i) * Tr::elem[k];
+        };
+        using B = simd::batch<A>;
+        B a0 = simd::splat(K::template identity<A>()), a1 = a0, a2 = a0, a3 = a0;
+        std::size_t i = 0;
+        for (; i + 4 * W <= n; i += 4 * W) {
+            at(i);
+            a0 = K::combine(a0, walker<X>::template batch<0, A>(x, c));
+            at(i + W);
+            a1 = K::combine(a1, walker<X>::template batch<0, A>(x, c));
+            at(i + 2 * W);
+            a2 = K::combine(a2, walker<X>::template batch<0, A>(x, c));
+            at(i + 3 * W);
+            a3 = K::combine(a3, walker<X>::template batch<0, A>(x, c));
+        }
+        for (; i + W <= n; i += W) {
+            at(i);
+            a0 = K::combine(a0, walker<X>::template batch<0, A>(x, c));
+        }
+        alignas(64) A lanes[W];
+        simd::store(lanes, K::combine(K::combine(a0, a1), K::combine(a2, a3)));
+        A r = lanes[0];
+        for (std::size_t k = 1; k < W; ++k) r = K::combine(r, lanes[k]);
+        for (; i < n; ++i) {
+            at(i);
+            r = K::combine(r, static_cast<A>(walker<X>::template scalar<0>(x, c)));
+        }
+        return r;
+    }
+#endif
+};
+
 // out (row-major over the kept axes) <- Kind over the reduced axes of x, an
 // expression that is not an array or a view, without a buffer of x's shape:
 // x is evaluated block by block (a box of about `block` elements, contiguous
@@ -338,6 +409,14 @@ void reduce_blocked(A* out, const X& x, const shape_t& s0, const bool* red0) {
     }
     const leaves_of<X> lv(x);  // reductions inside x are computed here, once
     constexpr std::size_t L = leaves_of<X>::size;
+#if LOOM_SIMD
+    if constexpr (fused_flat<K, A, X>::applies) {
+        if (fused_flat<K, A, X>::fits(lv, s0, red0)) {
+            out[0] = fused_flat<K, A, X>::run(x, lv, size_of(s0));
+            return;
+        }
+    }
+#endif
     // A short innermost axis reduced across other kept axes (the coordinates of
     // points): the reduced axes go first, so that a block is a slab of outputs
     // and the blocks' partials combine element by element. Kept axes keep
