@@ -9,21 +9,11 @@
 #include <set>
 #include <sstream>
 
+#include "case_reader.hpp"
 #include "differential.hpp"
 
 namespace loom_diff {
 namespace {
-
-struct reader {
-    std::istringstream in;
-    std::string next() {
-        std::string t;
-        if (!(in >> t)) throw std::runtime_error("case file: line ends early");
-        return t;
-    }
-    long long integer() { return std::stoll(next()); }
-    double real() { return std::strtod(next().c_str(), nullptr); }
-};
 
 array_data read_array(reader& r) {
     array_data d;

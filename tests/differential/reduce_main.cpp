@@ -16,21 +16,11 @@
 #include <string>
 #include <vector>
 
+#include "case_reader.hpp"
+
 namespace {
 
-struct reader {
-    std::istringstream in;
-    std::string next() {
-        std::string t;
-        if (!(in >> t)) throw std::runtime_error("case file: line ends early");
-        return t;
-    }
-    long long integer() { return std::stoll(next()); }
-    double real() {
-        const std::string t = next();
-        return t == "nan" ? NAN : std::strtod(t.c_str(), nullptr);
-    }
-};
+using loom_diff::reader;
 
 struct expected {
     char outcome = 'R';  // R: a result; V: std::invalid_argument; I: index_error

@@ -54,7 +54,6 @@ reference<Kind, A, V> reduce_ref(const std::vector<V>& x, const std::vector<std:
             r.sum_abs[k] += std::fabs(static_cast<long double>(v));
             acc[k] = static_cast<A>(acc[k] + static_cast<A>(v));  // integers: exact or wrapping alike
         } else if constexpr (std::is_same_v<Kind, rk::prod>) {
-            fl[k] *= 1;  // unused
             acc[k] = Kind::combine(acc[k], static_cast<A>(v));
         } else if constexpr (std::is_same_v<Kind, rk::max>) {
             if (!(static_cast<A>(v) <= acc[k])) acc[k] = static_cast<A>(v);

@@ -159,6 +159,24 @@ struct row_index {
     }
 };
 
+// Positions over some axes in row-major order (the outputs over the kept
+// axes): the element offset of the current one, stepped to the next.
+struct odometer {
+    const red_axis* ax;
+    std::size_t count;  // axes
+    small_vector<std::size_t, 8> idx;
+    std::ptrdiff_t off = 0;
+    odometer(const red_axis* a, std::size_t c) : ax(a), count(c), idx(c, 0) {}
+    void next() {
+        for (std::size_t k = count; k-- > 0;) {
+            off += ax[k].stride;
+            if (++idx[k] < ax[k].n) return;
+            off -= static_cast<std::ptrdiff_t>(ax[k].n) * ax[k].stride;
+            idx[k] = 0;
+        }
+    }
+};
+
 // The reduction of the rows [lo, hi) of a group, each of n elements stride
 // s: in sequence up to rows_block rows, else the two halves combined.
 template <class Rd, class A, class V>
@@ -233,35 +251,23 @@ void reduce_memory(A* out, const V* data, const shape_t& s, const strides_t& st,
         std::size_t rows = 1;
         for (const auto& g : gone) rows *= g.n;
         const row_index ri{gone.data(), gone.size()};
-        small_vector<std::size_t, 8> idx(kept.size(), 0);
         if (rows == 1 && inner.n <= Rd::short_row && !kept.empty()) {
             // many short rows (the 3 coordinates of a point): each element of a
             // row in turn over every output, not a call per output element
             const red_axis last = kept.back();
             for (std::size_t j = 0; j < inner.n; ++j) {
-                std::fill_n(idx.data(), idx.size(), std::size_t{0});
-                for (std::size_t o = 0; o < out_size; o += last.n) {
-                    std::ptrdiff_t off = static_cast<std::ptrdiff_t>(j) * inner.stride;
-                    for (std::size_t k = 0; k + 1 < kept.size(); ++k) off += static_cast<std::ptrdiff_t>(idx[k]) * kept[k].stride;
-                    if (j == 0) Rd::first(out + o, data + off, last.n, last.stride);
-                    else Rd::into(out + o, data + off, last.n, last.stride);
-                    for (std::size_t k = kept.size() - 1; k-- > 0;) {
-                        if (++idx[k] < kept[k].n) break;
-                        idx[k] = 0;
-                    }
+                const V* col = data + static_cast<std::ptrdiff_t>(j) * inner.stride;
+                odometer at(kept.data(), kept.size() - 1);
+                for (std::size_t o = 0; o < out_size; o += last.n, at.next()) {
+                    if (j == 0) Rd::first(out + o, col + at.off, last.n, last.stride);
+                    else Rd::into(out + o, col + at.off, last.n, last.stride);
                 }
             }
             return;
         }
-        for (std::size_t o = 0; o < out_size; ++o) {
-            std::ptrdiff_t off = 0;
-            for (std::size_t k = 0; k < kept.size(); ++k) off += static_cast<std::ptrdiff_t>(idx[k]) * kept[k].stride;
-            out[o] = reduce_rows<Rd, A>(data + off, ri, 0, rows, inner.n, inner.stride);
-            for (std::size_t k = kept.size(); k-- > 0;) {
-                if (++idx[k] < kept[k].n) break;
-                idx[k] = 0;
-            }
-        }
+        odometer at(kept.data(), kept.size());
+        for (std::size_t o = 0; o < out_size; ++o, at.next())
+            out[o] = reduce_rows<Rd, A>(data + at.off, ri, 0, rows, inner.n, inner.stride);
     } else {
         // each output row (the innermost axis kept): the rows of the reduced axes added element by element
         const red_axis inner = kept.back();
@@ -272,16 +278,9 @@ void reduce_memory(A* out, const V* data, const shape_t& s, const strides_t& st,
         std::size_t levels = 1;
         for (std::size_t r = rows; r > Rd::rows_block; r = (r + 1) / 2) ++levels;
         buffer<A> scratch(levels * inner.n);
-        small_vector<std::size_t, 8> idx(kept.size(), 0);
-        for (std::size_t o = 0; o < out_size; o += inner.n) {
-            std::ptrdiff_t off = 0;
-            for (std::size_t k = 0; k < kept.size(); ++k) off += static_cast<std::ptrdiff_t>(idx[k]) * kept[k].stride;
-            accumulate_rows<Rd, A>(out + o, scratch.data(), data + off, ri, 0, rows, inner.n, inner.stride);
-            for (std::size_t k = kept.size(); k-- > 0;) {
-                if (++idx[k] < kept[k].n) break;
-                idx[k] = 0;
-            }
-        }
+        odometer at(kept.data(), kept.size());
+        for (std::size_t o = 0; o < out_size; o += inner.n, at.next())
+            accumulate_rows<Rd, A>(out + o, scratch.data(), data + at.off, ri, 0, rows, inner.n, inner.stride);
     }
 }
 
@@ -514,14 +513,12 @@ void reduce_blocked(A* out, const X& x, const shape_t& s0, const bool* red0) {
             // this block's partial on the stack, then equal levels paired; a
             // block that reduces nothing within itself is its own partial
             A* slot = levels.data() + lev.size() * pmax;
-            if constexpr (std::is_same_v<A, V> && !std::is_same_v<K, reduce_kind::count>) {
-                if (!inner_reduces) {
-                    assign_planned<false, false>(slot, bs, cs, x, lb);
-                } else {
-                    assign_planned<false, false>(buf.data(), bs, cs, x, lb);
-                    reduce_memory<K, A, V>(slot, buf.data(), bs, cs, red.data());
-                }
-            } else {
+            // (an element lifts to itself unless the types differ or it is counted)
+            constexpr bool lifts_to_itself = std::is_same_v<A, V> && !std::is_same_v<K, reduce_kind::count>;
+            if constexpr (lifts_to_itself) {
+                if (!inner_reduces) assign_planned<false, false>(slot, bs, cs, x, lb);
+            }
+            if (!lifts_to_itself || inner_reduces) {
                 assign_planned<false, false>(buf.data(), bs, cs, x, lb);
                 reduce_memory<K, A, V>(slot, buf.data(), bs, cs, red.data());
             }
@@ -563,11 +560,9 @@ void arg_memory(std::int64_t* out, const V* data, const shape_t& s, const stride
     small_vector<red_axis, 8> kept, gone;
     for (std::size_t i = 0; i < n; ++i) (red[i] ? gone : kept).push_back({s[i], st[i]});
     const row_index ri{gone.data(), gone.size()};
-    small_vector<std::size_t, 8> idx(kept.size(), 0);
-    for (std::size_t o = 0; o < out_size; ++o) {
-        std::ptrdiff_t off = 0;
-        for (std::size_t k = 0; k < kept.size(); ++k) off += static_cast<std::ptrdiff_t>(idx[k]) * kept[k].stride;
-        const V* base = data + off;
+    odometer pos(kept.data(), kept.size());
+    for (std::size_t o = 0; o < out_size; ++o, pos.next()) {
+        const V* base = data + pos.off;
         V best = base[ri.offset(0)];
         std::size_t at = 0;
         for (std::size_t i = 1; i < count; ++i) {
@@ -584,27 +579,33 @@ void arg_memory(std::int64_t* out, const V* data, const shape_t& s, const stride
             }
         }
         out[o] = static_cast<std::int64_t>(at);
-        for (std::size_t k = kept.size(); k-- > 0;) {
-            if (++idx[k] < kept[k].n) break;
-            idx[k] = 0;
-        }
     }
+}
+
+// How many elements each output of a reduction over red combines.
+inline std::size_t reduced_count(const shape_t& s, const bool* red) {
+    std::size_t count = 1;
+    for (std::size_t i = 0; i < s.size(); ++i)
+        if (red[i]) count *= s[i];
+    return count;
+}
+// The m sums at p divided by count: means (NaN for a count of 0).
+template <class R>
+void sums_to_means(R* p, std::size_t m, std::size_t count) {
+    for (std::size_t i = 0; i < m; ++i) p[i] = p[i] / static_cast<R>(count);
 }
 
 // var and stddev into out: the mean, then the sum of the squared deviations
 // from it over N - correction (NaN where that is not positive).
 template <class K, class R, class V>
 void moment_memory(R* out, const V* data, const shape_t& s, const strides_t& st, const bool* red, double correction) {
-    std::size_t count = 1;
+    const std::size_t count = reduced_count(s, red);
     shape_t ks;  // the reduced shape with the reduced axes as 1
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        if (red[i]) count *= s[i];
-        ks.push_back(red[i] ? 1 : s[i]);
-    }
+    for (std::size_t i = 0; i < s.size(); ++i) ks.push_back(red[i] ? 1 : s[i]);
     const std::size_t m = size_of(ks);
     buffer<R> mu(std::max<std::size_t>(m, 1));
     reduce_memory<reduce_kind::sum, R, V>(mu.data(), data, s, st, red);
-    for (std::size_t i = 0; i < m; ++i) mu.data()[i] = mu.data()[i] / static_cast<R>(count);
+    sums_to_means(mu.data(), m, count);
     const strides_t kst = c_strides(ks);
     const raw_leaf<V> xl{data, &s, &st};
     const raw_leaf<R> ml{mu.data(), &ks, &kst};
@@ -635,33 +636,9 @@ void compute(const reduction<K, R, X>& e) {
             else reduce_memory<K, R, V>(out.data(), data, s, st, red.data());
         });
     }
-    if constexpr (K::divides) {
-        std::size_t count = 1;
-        for (std::size_t i = 0; i < s.size(); ++i)
-            if (red[i]) count *= s[i];
-        const std::size_t m = size_of(rs);
-        for (std::size_t i = 0; i < m; ++i) out.data()[i] = out.data()[i] / static_cast<R>(count);
-    }
-    e.out_.buf = std::move(out);
-    e.out_.strides = c_strides(rs);
-    e.out_.shape = std::move(rs);
+    if constexpr (K::divides) sums_to_means(out.data(), size_of(rs), reduced_count(s, red.data()));
+    e.out_.take(std::move(out), std::move(rs));
 }
-
-// A reduction reads as a leaf over its buffer, computed when the assignment
-// collects its leaves (once per assignment).
-template <class K, class R, class X>
-struct walker<reduction<K, R, X>> : leaf_reads<R> {
-    using E = reduction<K, R, X>;
-    static void shape_into(const E& e, shape_t& acc) {
-        shape_t s;
-        small_vector<bool, 8> red;
-        broadcast_into(acc, reduced_shape(e, s, red));
-    }
-    static void collect(const E& e, leaf_desc* out) {
-        compute(e);
-        *out = {reinterpret_cast<const std::byte*>(e.out_.buf.data()), sizeof(R), &e.out_.shape, &e.out_.strides};
-    }
-};
 
 // The operand's shape, the axis of a cumulative node and its result's shape
 // (rank 0 counts as one element along a single axis).
@@ -721,22 +698,34 @@ void compute(const cumulative<K, R, X>& e) {
             for (std::size_t i = 0; i < m; ++i) out.data()[i] = K::template identity<R>();
         }
     });
-    e.out_.buf = std::move(out);
-    e.out_.strides = ors;
-    e.out_.shape = std::move(rs);
+    e.out_.take(std::move(out), std::move(rs));
 }
 
-template <class K, class R, class X>
-struct walker<cumulative<K, R, X>> : leaf_reads<R> {
-    using E = cumulative<K, R, X>;
-    static void shape_into(const E& e, shape_t& acc) {
-        shape_t s;
-        std::size_t axis = 0;
-        broadcast_into(acc, cumulative_shape(e, s, axis));
-    }
+// Reductions and cumulative nodes read as leaves over their buffers, computed
+// when the assignment collects its leaves (once per assignment).
+template <class E, class R>
+struct computed_leaf : leaf_reads<R> {
     static void collect(const E& e, leaf_desc* out) {
         compute(e);
         *out = {reinterpret_cast<const std::byte*>(e.out_.buf.data()), sizeof(R), &e.out_.shape, &e.out_.strides};
+    }
+};
+
+template <class K, class R, class X>
+struct walker<reduction<K, R, X>> : computed_leaf<reduction<K, R, X>, R> {
+    static void shape_into(const reduction<K, R, X>& e, shape_t& acc) {
+        shape_t s;
+        small_vector<bool, 8> red;
+        broadcast_into(acc, reduced_shape(e, s, red));
+    }
+};
+
+template <class K, class R, class X>
+struct walker<cumulative<K, R, X>> : computed_leaf<cumulative<K, R, X>, R> {
+    static void shape_into(const cumulative<K, R, X>& e, shape_t& acc) {
+        shape_t s;
+        std::size_t axis = 0;
+        broadcast_into(acc, cumulative_shape(e, s, axis));
     }
 };
 

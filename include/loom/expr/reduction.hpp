@@ -196,6 +196,12 @@ struct reduced {
     reduced() = default;
     reduced(const reduced&) {}
     reduced& operator=(const reduced&) { return *this; }
+    // this evaluation's values, row-major in shape s
+    void take(buffer<R>&& b, shape_t&& s) {
+        buf = std::move(b);
+        strides = c_strides(s);
+        shape = std::move(s);
+    }
 };
 
 }  // namespace detail
