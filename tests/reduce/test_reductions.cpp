@@ -421,6 +421,47 @@ TEST_CASE("var and stddev: two passes, correction, NaN without degrees of freedo
     for (double v : ref::values(loom::stddev(z, 0))) CHECK(v == Approx(1.0).epsilon(1e-9));
 }
 
+TEST_CASE("an assignment shares a mean only between nodes over the same memory, layout, axes and type", "[reduce]") {
+    loom::array<double> x(shape_t{6, 5});
+    for (std::size_t i = 0; i < x.size(); ++i) x.data()[i] = ref::pattern<double>(i, 5) * double(i % 7 + 1);
+    const auto each = [](const auto& e) { return ref::values(loom::array<double>(e)); };
+    const auto same = [](const std::vector<double>& a, const std::vector<double>& b) {
+        REQUIRE(a.size() == b.size());
+        for (std::size_t k = 0; k < a.size(); ++k) CHECK(a[k] == b[k]);
+    };
+    // one node alone computes its own mean: the reference for the shared ones
+    const std::vector<double> mu0 = each(loom::mean(x, 0, loom::keepdims)), mu1 = each(loom::mean(x, 1, loom::keepdims));
+    const std::vector<double> sd0 = each(loom::stddev(x, 0, loom::keepdims)), sd1 = each(loom::stddev(x, 1, loom::keepdims));
+    const std::vector<double> vt = each(loom::var(loom::transpose(x), 0)), v1 = each(loom::var(x, 1));
+    const std::vector<float> muf = ref::values(loom::array<float>(loom::mean<float>(x, 1, loom::keepdims)));
+    // mean and stddev of x over one axis, in either order, and next to other axes, views and types
+    const loom::array<double> a = loom::mean(x, 0, loom::keepdims) + 10.0 * loom::stddev(x, 0, loom::keepdims) +
+                                  100.0 * loom::mean(x, 1, loom::keepdims) + 1000.0 * loom::stddev(x, 1, loom::keepdims);
+    const loom::array<double> b = loom::stddev(x, 1, loom::keepdims) + 10.0 * loom::mean(x, 1, loom::keepdims) +
+                                  100.0 * loom::mean<float>(x, 1, loom::keepdims);
+    const loom::array<double> c = loom::var(loom::transpose(x), 0) + 10.0 * loom::mean(x, 1) + 100.0 * loom::var(x, 1);
+    const std::vector<double> av = ref::values(a), bv = ref::values(b), cv = ref::values(c);
+    REQUIRE(av.size() == 30);
+    REQUIRE(bv.size() == 6);
+    REQUIRE(cv.size() == 6);
+    for (std::size_t i = 0; i < 6; ++i) {
+        for (std::size_t j = 0; j < 5; ++j) CHECK(av[i * 5 + j] == mu0[j] + 10.0 * sd0[j] + 100.0 * mu1[i] + 1000.0 * sd1[i]);
+        CHECK(bv[i] == sd1[i] + 10.0 * mu1[i] + double(100.0f * muf[i]));  // a number takes the array's type
+        CHECK(cv[i] == vt[i] + 10.0 * mu1[i] + 100.0 * v1[i]);
+    }
+    // the next assignment computes anew: nothing is kept past one assignment
+    loom::array<double> z = (x - loom::mean(x, 0, loom::keepdims)) / loom::stddev(x, 0, loom::keepdims);
+    x *= 3.0;
+    x += 1.0;
+    z = (x - loom::mean(x, 0, loom::keepdims)) / loom::stddev(x, 0, loom::keepdims);
+    same(ref::values(z), each((x - loom::array<double>(loom::mean(x, 0, loom::keepdims))) /
+                              loom::array<double>(loom::stddev(x, 0, loom::keepdims))));
+    // the same memory through another view is another operand
+    const auto h = loom::view(x, loom::range(0, 3));
+    same(each(loom::mean(h, 0) + 0.0 * loom::mean(x, 0) + loom::stddev(h, 0)),
+         each(loom::array<double>(loom::mean(h, 0)) + loom::array<double>(loom::stddev(h, 0))));
+}
+
 TEST_CASE("argmax and argmin: flattened or along an axis, first of ties, NaN as the extreme", "[reduce]") {
     const loom::array<double> x = {{3, 1, 3, -2}, {0, 7, 7, -2}, {5, 5, 5, 5}};
     STATIC_REQUIRE(std::is_same_v<decltype(loom::argmax(x))::value_type, std::int64_t>);

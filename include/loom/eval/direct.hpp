@@ -11,17 +11,26 @@
 #include "alias.hpp"
 #include "check.hpp"
 #include "kernel.hpp"
+#include "shared_means.hpp"
 #include "streaming.hpp"
 #include "walk.hpp"
 
 namespace loom::detail {
 
-// The leaves of an expression, collected once per assignment.
+// The leaves of an expression, collected once per assignment (reductions in
+// it are computed here, sharing their means when several need them).
 template <class E>
 struct leaves_of {
     static constexpr std::size_t size = walker<E>::leaves;
     leaf_desc d[size ? size : 1] = {};
-    explicit leaves_of(const E& e) { walker<E>::collect(e, d); }
+    explicit leaves_of(const E& e) {
+        if constexpr (mean_readers<E>::value >= 2) {
+            const shared_means_scope scope;
+            walker<E>::collect(e, d);
+        } else {
+            walker<E>::collect(e, d);
+        }
+    }
 };
 
 // The bytes a flat assignment of n elements moves, each distinct leaf once.

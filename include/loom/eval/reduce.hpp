@@ -595,17 +595,31 @@ void sums_to_means(R* p, std::size_t m, std::size_t count) {
     for (std::size_t i = 0; i < m; ++i) p[i] = p[i] / static_cast<R>(count);
 }
 
+// out (m elements) <- the means over the reduced axes of the operand at data;
+// Shared: the operand is the user's memory, and an assignment that shares
+// means (eval/shared_means.hpp) takes them from, or leaves them for, the
+// other mean, var and stddev nodes over it.
+template <bool Shared, class R, class V>
+void means_memory(R* out, std::size_t m, const V* data, const shape_t& s, const strides_t& st, const bool* red) {
+    shared_means* const memo = Shared ? shared_means_now : nullptr;
+    if (memo) {
+        if (const R* v = memo->find<R>(data, s, st, red)) return void(std::copy_n(v, m, out));
+    }
+    reduce_memory<reduce_kind::sum, R, V>(out, data, s, st, red);
+    sums_to_means(out, m, reduced_count(s, red));
+    if (memo) memo->keep<R>(data, s, st, red, out, m);
+}
+
 // var and stddev into out: the mean, then the sum of the squared deviations
 // from it over N - correction (NaN where that is not positive).
-template <class K, class R, class V>
+template <class K, bool Shared, class R, class V>
 void moment_memory(R* out, const V* data, const shape_t& s, const strides_t& st, const bool* red, double correction) {
     const std::size_t count = reduced_count(s, red);
     shape_t ks;  // the reduced shape with the reduced axes as 1
     for (std::size_t i = 0; i < s.size(); ++i) ks.push_back(red[i] ? 1 : s[i]);
     const std::size_t m = size_of(ks);
     buffer<R> mu(std::max<std::size_t>(m, 1));
-    reduce_memory<reduce_kind::sum, R, V>(mu.data(), data, s, st, red);
-    sums_to_means(mu.data(), m, count);
+    means_memory<Shared>(mu.data(), m, data, s, st, red);
     const strides_t kst = c_strides(ks);
     const raw_leaf<V> xl{data, &s, &st};
     const raw_leaf<R> ml{mu.data(), &ks, &kst};
@@ -629,14 +643,15 @@ void compute(const reduction<K, R, X>& e) {
     buffer<R> out(std::max<std::size_t>(size_of(rs), 1));
     if constexpr (!K::arg && !K::moment && !memory_leaf<X>) {
         reduce_blocked<K, R>(out.data(), e.arg_, s, red.data());
+        if constexpr (K::divides) sums_to_means(out.data(), size_of(rs), reduced_count(s, red.data()));
     } else {
         with_operand(e.arg_, s, [&](const V* data, const strides_t& st) {
             if constexpr (K::arg) arg_memory<K, V>(out.data(), data, s, st, red.data());
-            else if constexpr (K::moment) moment_memory<K, R, V>(out.data(), data, s, st, red.data(), e.correction_);
+            else if constexpr (K::moment) moment_memory<K, memory_leaf<X>, R, V>(out.data(), data, s, st, red.data(), e.correction_);
+            else if constexpr (K::divides) means_memory<memory_leaf<X>>(out.data(), size_of(rs), data, s, st, red.data());
             else reduce_memory<K, R, V>(out.data(), data, s, st, red.data());
         });
     }
-    if constexpr (K::divides) sums_to_means(out.data(), size_of(rs), reduced_count(s, red.data()));
     e.out_.take(std::move(out), std::move(rs));
 }
 
@@ -700,6 +715,9 @@ void compute(const cumulative<K, R, X>& e) {
     });
     e.out_.take(std::move(out), std::move(rs));
 }
+
+template <class K, class R, class X>
+struct mean_readers<reduction<K, R, X>> : std::integral_constant<int, (K::divides || K::moment) && memory_leaf<X>> {};
 
 // Reductions and cumulative nodes read as leaves over their buffers, computed
 // when the assignment collects its leaves (once per assignment).

@@ -67,6 +67,14 @@ struct heavy_tree : std::false_type {};
 template <class Op, class... A>
 struct heavy_tree<fn<Op, A...>> : std::bool_constant<ops::heavy<Op> || (heavy_tree<A>::value || ...)> {};
 
+// How many mean, var and stddev nodes over an array or view a tree holds
+// (eval/reduce.hpp counts them); with two or more, its assignment shares
+// their means (eval/shared_means.hpp).
+template <class E>
+struct mean_readers : std::integral_constant<int, 0> {};
+template <class Op, class... A>
+struct mean_readers<fn<Op, A...>> : std::integral_constant<int, (mean_readers<A>::value + ... + 0)> {};
+
 // the larger rank, no_rank standing for "none yet"
 inline std::size_t max_rank(std::size_t a, std::size_t b) { return a == no_rank || (b != no_rank && b > a) ? b : a; }
 
