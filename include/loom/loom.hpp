@@ -16,6 +16,7 @@
 #include "eval/pipeline.hpp"
 #include "eval/static_assign.hpp"
 #include "eval/reduce.hpp"
+#include "eval/unroll.hpp"
 #include "core/array.hpp"
 #include "core/extents.hpp"
 #include "core/fixed_array.hpp"

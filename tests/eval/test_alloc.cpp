@@ -353,3 +353,29 @@ TEST_CASE("a thread's cached blocks go back when it ends, and later frees go str
     CHECK(values);
     CHECK(made == given);
 }
+
+TEST_CASE("a short reduction read once per result allocates nothing: it runs in the element-wise pass", "[eval][alloc][reduce]") {
+    const auto X = ref::filled<double>({300, 1, 3}, 1);
+    const auto Y = ref::filled<double>({1, 200, 3}, 2);
+    loom::array<double> r(shape_t{300, 200});
+    const std::size_t mark = allocations;
+    r = loom::sqrt(loom::sum(loom::square(X - Y), -1));
+    const std::size_t short_one = allocations - mark;
+    // over 5 elements a result it is computed into a buffer first
+    const auto X5 = ref::filled<double>({300, 1, 5}, 1);
+    const auto Y5 = ref::filled<double>({1, 200, 5}, 2);
+    const std::size_t mark5 = allocations;
+    r = loom::sqrt(loom::sum(loom::square(X5 - Y5), -1));
+    const std::size_t long_one = allocations - mark5;  // counts before any CHECK
+    CHECK(short_one == 0);
+    CHECK(long_one > 0);
+    for (std::size_t i = 0; i < 300; i += 37)
+        for (std::size_t j = 0; j < 200; j += 13) {
+            double s = 0;
+            for (std::size_t k = 0; k < 5; ++k) {
+                const double t = X5.data()[i * 5 + k] - Y5.data()[j * 5 + k];
+                s += t * t;
+            }
+            CHECK(r.data()[i * 200 + j] == Approx(std::sqrt(s)).epsilon(1e-14));
+        }
+}

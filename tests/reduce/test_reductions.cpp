@@ -552,6 +552,80 @@ TEST_CASE("vecdot: products summed over an axis, broadcasting, the products' ele
     CHECK_THROWS_AS(loom::array<double>(loom::vecdot(a, ref::filled<double>({2}, 1))), loom::broadcast_error);
 }
 
+// The distance-like law: Kind over the last axis (d elements) of f(X(m,1,d), Y(1,n,d)),
+// against a loop over the same elements in order.
+template <class Kind, class T, class R, class F, class G>
+void short_law(std::size_t d, F&& op, G&& loom_call) {
+    const std::size_t m = 5, n = 37;  // n: batches and a tail
+    const loom::array<T> X = ref::filled<T>({m, 1, d}, 3), Y = ref::filled<T>({1, n, d}, 4);
+    INFO("d = " << d);
+    const loom::array<R> got = loom_call(X, Y);
+    REQUIRE(got.shape() == shape_t{m, n});
+    for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < n; ++j) {
+            R a = static_cast<R>(op(X.data()[i * d], Y.data()[j * d]));
+            for (std::size_t k = 1; k < d; ++k) a = Kind::combine(a, static_cast<R>(op(X.data()[i * d + k], Y.data()[j * d + k])));
+            if constexpr (std::is_same_v<Kind, rk::mean>) a = a / static_cast<R>(d);
+            INFO("element " << i << ", " << j);
+            CHECK(ref::near(got.data()[i * n + j], a, 1e-12, 0.0));
+        }
+}
+
+TEST_CASE("short reductions read once per result are evaluated in the element-wise pass", "[reduce]") {
+    const auto sq = [](auto x, auto y) { return (x - y) * (x - y); };
+    for (std::size_t d = 1; d <= 6; ++d) {  // 1 to 4 in the element-wise pass, 5 and 6 through a buffer
+        short_law<rk::sum, double, double>(d, sq, [](const auto& X, const auto& Y) { return loom::sum(loom::square(X - Y), -1); });
+        short_law<rk::sum, float, float>(d, sq, [](const auto& X, const auto& Y) { return loom::sum(loom::square(X - Y), 2); });
+        short_law<rk::mean, double, double>(d, sq, [](const auto& X, const auto& Y) { return loom::mean(loom::square(X - Y), -1); });
+        short_law<rk::max, double, double>(d, sq, [](const auto& X, const auto& Y) { return loom::max(loom::square(X - Y), -1); });
+        short_law<rk::min, float, float>(d, sq, [](const auto& X, const auto& Y) { return loom::min(loom::square(X - Y), -1); });
+        short_law<rk::prod, double, double>(d, [](double x, double y) { return x * 0.5 + y; },
+                                            [](const auto& X, const auto& Y) { return loom::prod(X * 0.5 + Y, -1); });
+        // integers: the products in int32, their sum in int64
+        short_law<rk::sum, std::int32_t, std::int64_t>(d, [](std::int32_t x, std::int32_t y) { return x * y; },
+                                                       [](const auto& X, const auto& Y) { return loom::sum(X * Y, -1); });
+    }
+    // the consumer around it, keepdims, an outer axis and two axes at once
+    const loom::array<double> X = ref::filled<double>({6, 1, 3}, 1), Y = ref::filled<double>({1, 9, 3}, 2);
+    const loom::array<double> whole = loom::sum(loom::square(X - Y), -1);
+    const loom::array<double> dist = loom::sqrt(loom::sum(loom::square(X - Y), -1, loom::keepdims)) + 1.0;
+    REQUIRE(dist.shape() == shape_t{6, 9, 1});
+    for (std::size_t k = 0; k < whole.size(); ++k) CHECK(dist.data()[k] == std::sqrt(whole.data()[k]) + 1.0);
+    const loom::array<double> a = ref::filled<double>({3, 4, 70}, 5), b = ref::filled<double>({4, 70}, 6);
+    const std::vector<double> av = ref::values(a), bv = ref::values(b);
+    const loom::array<double> s0 = loom::sum(a * b, 0), s01 = loom::max(a + b, {1, 0});
+    for (std::size_t j = 0; j < 4 * 70; ++j)
+        CHECK(s0.data()[j] == Approx(av[j] * bv[j] + av[280 + j] * bv[j] + av[560 + j] * bv[j]).epsilon(1e-14));
+    for (std::size_t j = 0; j < 70; ++j) {
+        double m = av[j] + bv[j];
+        for (std::size_t i = 0; i < 3; ++i)
+            for (std::size_t k = 0; k < 4; ++k) m = std::max(m, av[i * 280 + k * 70 + j] + bv[k * 70 + j]);
+        CHECK(s01.data()[j] == m);
+    }
+    // in place: a target of its own shape, a strided view of one, and one the operands overlap
+    loom::array<double> r = ref::filled<double>({4, 70}, 7);
+    const std::vector<double> r0 = ref::values(r);
+    r += loom::sum(a * b, 0);
+    for (std::size_t j = 0; j < r.size(); ++j) CHECK(r.data()[j] == r0[j] + s0.data()[j]);
+    loom::array<double> wide = loom::zeros<double>({4, 140});
+    loom::view(wide, loom::all, loom::range(loom::none, loom::none, -2)) = loom::sum(a * b, 0);
+    for (std::size_t i = 0; i < 4; ++i)
+        for (std::size_t j = 0; j < 70; ++j) CHECK(wide.data()[i * 140 + 139 - 2 * j] == s0.data()[i * 70 + j]);
+    loom::array<double> c = a;
+    const loom::array<double> shifted = loom::sum(loom::view(c, loom::all, loom::all, loom::range(0, 69)) * 2.0, 0);
+    loom::view(c, 0, loom::all, loom::range(1, 70)) = loom::sum(loom::view(c, loom::all, loom::all, loom::range(0, 69)) * 2.0, 0);
+    for (std::size_t i = 0; i < 4; ++i)
+        for (std::size_t j = 0; j < 69; ++j) CHECK(c.data()[i * 70 + j + 1] == shifted.data()[i * 69 + j]);
+    // read more than once per result (stretched by the consumer): computed once into a buffer, the same values
+    const loom::array<double> centred = (a * 1.0) - loom::max(a * 1.0, 0, loom::keepdims);
+    const loom::array<double> mx = loom::max(a, 0, loom::keepdims);
+    for (std::size_t i = 0; i < a.size(); ++i) CHECK(centred.data()[i] == av[i] - mx.data()[i % 280]);
+    // bad axes still throw before anything is written
+    loom::array<double> keep = r;
+    CHECK_THROWS_AS(r = loom::sum(a * b, 3), loom::index_error);
+    CHECK(ref::values(r) == ref::values(keep));
+}
+
 TEMPLATE_TEST_CASE("expressions are reduced in blocks: every axis set of operands of several blocks", "[reduce]", float,
                    double, std::int32_t, std::uint8_t) {
     using T = TestType;

@@ -216,11 +216,19 @@ LOOM_INLINE void assign_value(Target& target, const E& e) {
     assign_value_other(target, e);
 }
 
+// target <- e with its short reductions evaluated in the element-wise pass,
+// when they fit it (eval/unroll.hpp); false when nothing was done.
+template <mode M, class Target, class E>
+bool assign_unrolled(Target& target, const E& e);
+
 //! The one entry point of evaluation: target <- e in mode M. Arrays and
 //! tensors (init, value, inplace), views and fixed arrays (inplace) and
 //! fresh buffers (fresh) all come here.
 template <mode M, class Target, class E>
 LOOM_INLINE void assign(Target& target, const E& e) {
+    if constexpr (short_reductions<E>::count > 0 && !short_reductions<E>::blocked) {
+        if (assign_unrolled<M>(target, e)) return;
+    }
     if constexpr (M == mode::init) {
         assign_init(target, e);
     } else if constexpr (M == mode::value) {

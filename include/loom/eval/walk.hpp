@@ -75,6 +75,20 @@ struct mean_readers : std::integral_constant<int, 0> {};
 template <class Op, class... A>
 struct mean_readers<fn<Op, A...>> : std::integral_constant<int, (mean_readers<A>::value + ... + 0)> {};
 
+// The reductions of a tree that the element-wise pass may evaluate itself
+// when they turn out short (eval/unroll.hpp): how many, and whether the tree
+// holds a node that keeps it from doing so (any but operations, memory and numbers).
+template <class E>
+struct short_reductions {
+    static constexpr int count = 0;
+    static constexpr bool blocked = !memory_leaf<E> && !std::is_same_v<E, scalar_node<typename E::value_type>>;
+};
+template <class Op, class... A>
+struct short_reductions<fn<Op, A...>> {
+    static constexpr int count = (short_reductions<A>::count + ... + 0);
+    static constexpr bool blocked = (short_reductions<A>::blocked || ...);
+};
+
 // the larger rank, no_rank standing for "none yet"
 inline std::size_t max_rank(std::size_t a, std::size_t b) { return a == no_rank || (b != no_rank && b > a) ? b : a; }
 
