@@ -12,14 +12,27 @@
 namespace loom::detail {
 
 // The loop nest of one assignment: extents (outermost first), the target's
-// strides in elements and every leaf's strides in bytes (0 on broadcast axes).
-template <std::size_t L>
-struct plan {
+// strides in elements and every leaf's strides in bytes (0 on broadcast
+// axes). One type for both evaluators: the dynamic plan holds its axes in
+// small vectors (inline up to rank 8), the static one, made at compile time,
+// in arrays of its rank.
+template <class Extents, class Strides, std::size_t L>
+struct loop_nest {
     std::size_t rank = 0;
+    Extents extent{};
+    Strides out{};
+    std::array<Strides, L ? L : 1> in{};
+};
+
+// The dynamic plan: the nest, its element count, and each leaf's first byte
+// and element size.
+template <std::size_t L>
+struct plan : loop_nest<shape_t, strides_t, L> {
+    using loop_nest<shape_t, strides_t, L>::rank;
+    using loop_nest<shape_t, strides_t, L>::extent;
+    using loop_nest<shape_t, strides_t, L>::out;
+    using loop_nest<shape_t, strides_t, L>::in;
     std::size_t size = 0;
-    shape_t extent;
-    strides_t out;
-    std::array<strides_t, L> in;
     std::array<const std::byte*, L> base{};
     std::array<std::size_t, L> elem{};  // bytes of an element of each leaf
 
@@ -89,6 +102,34 @@ constexpr std::size_t coalesce(std::size_t r, Extent& extent, Out& out, In& in, 
     return r - w;
 }
 
+// The axes of a rank-n result whose size is not 0, into ext, out and in[k]
+// (room for n each): axes of extent 1 dropped, the rest ordered by the
+// target's strides (largest outermost: insertion sort, ranks are small), then
+// coalesced. extent_at(i), out_at(i) and leaf_at(k, i) give result axis i.
+// Returns the nest's rank. The one set of rules for both evaluators: the
+// static one runs it at compile time.
+template <std::size_t L, class ExtentAt, class OutAt, class LeafAt>
+constexpr std::size_t lay_axes(std::size_t n, ExtentAt extent_at, OutAt out_at, LeafAt leaf_at, std::size_t* ext,
+                               std::ptrdiff_t* out, std::ptrdiff_t* const* in) {
+    std::size_t r = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (extent_at(i) == 1) continue;
+        ext[r] = extent_at(i);
+        out[r] = out_at(i);
+        for (std::size_t k = 0; k < L; ++k) in[k][r] = leaf_at(k, i);
+        ++r;
+    }
+    const auto mag = [](std::ptrdiff_t v) { return v < 0 ? -v : v; };
+    for (std::size_t i = 1; i < r; ++i) {
+        for (std::size_t j = i; j > 0 && mag(out[j]) > mag(out[j - 1]); --j) {
+            std::swap(ext[j], ext[j - 1]);
+            std::swap(out[j], out[j - 1]);
+            for (std::size_t k = 0; k < L; ++k) std::swap(in[k][j], in[k][j - 1]);
+        }
+    }
+    return coalesce(r, ext, out, in, L);
+}
+
 template <std::size_t L>
 void make_plan(plan<L>& p, const shape_t& shape, const strides_t& out_strides,
                const leaf_desc* leaves) {
@@ -98,41 +139,25 @@ void make_plan(plan<L>& p, const shape_t& shape, const strides_t& out_strides,
         p.base[k] = leaves[k].data;
         p.elem[k] = leaves[k].elem;
     }
-    // keep the axes longer than 1 (none when the result is empty)
+    // room for the axes longer than 1 (none when the result is empty)
     std::size_t r = 0;
     const std::size_t* sh = shape.data();
     for (std::size_t i = 0; p.size && i < n; ++i) r += sh[i] != 1;
     p.extent.resize_for_overwrite(r);  // every entry is written below
     p.out.resize_for_overwrite(r);
     // raw pointers from here: small_vector's data() once, not per access
-    std::size_t* ext = p.extent.data();
-    std::ptrdiff_t* out = p.out.data();
     std::array<std::ptrdiff_t*, L ? L : 1> in{};
     for (std::size_t k = 0; k < L; ++k) {
         p.in[k].resize_for_overwrite(r);
         in[k] = p.in[k].data();
     }
-    if (r == 0) {
-        p.rank = 0;
-        return;
+    if (r != 0) {
+        const std::ptrdiff_t* ost = out_strides.data();
+        r = lay_axes<L>(
+            n, [sh](std::size_t i) { return sh[i]; }, [ost](std::size_t i) { return ost[i]; },
+            [leaves, n](std::size_t k, std::size_t i) { return leaf_stride(leaves[k], n, i); }, p.extent.data(),
+            p.out.data(), in.data());
     }
-    const std::ptrdiff_t* ost = out_strides.data();
-    for (std::size_t i = 0, j = 0; i < n; ++i) {
-        if (sh[i] == 1) continue;
-        ext[j] = sh[i];
-        out[j] = ost[i];
-        for (std::size_t k = 0; k < L; ++k) in[k][j] = leaf_stride(leaves[k], n, i);
-        ++j;
-    }
-    // order axes by the target's strides, largest outermost (insertion sort: ranks are small)
-    for (std::size_t i = 1; i < r; ++i) {
-        for (std::size_t j = i; j > 0 && std::labs(out[j]) > std::labs(out[j - 1]); --j) {
-            std::swap(ext[j], ext[j - 1]);
-            std::swap(out[j], out[j - 1]);
-            for (std::size_t k = 0; k < L; ++k) std::swap(in[k][j], in[k][j - 1]);
-        }
-    }
-    r = coalesce(r, ext, out, in, L);
     p.rank = r;
     p.extent.resize(r);
     p.out.resize(r);

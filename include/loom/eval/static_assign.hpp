@@ -47,43 +47,32 @@ constexpr void static_leaves_into(static_leaf<R>* out) {
 }
 
 // The loop nest of assigning E into a contiguous target of static shape S,
-// made at compile time by make_plan's rules: size-1 axes dropped, leaves
-// stepping 0 where they are broadcast, axes coalesced.
+// made at compile time by the dynamic plan's rules (lay_axes): the leaves are
+// row-major arrays, stepping 0 where they are broadcast.
 template <class S, class E>
 struct static_plan {
     static constexpr std::size_t L = walker<E>::leaves;
     static constexpr std::size_t R = S::rank;
-    struct type {
-        std::size_t rank = 0;
-        std::array<std::size_t, R + 1> extent{};
-        std::array<std::ptrdiff_t, R + 1> out{};                        // elements
-        std::array<std::array<std::ptrdiff_t, R + 1>, L ? L : 1> in{};  // bytes
-    };
+    using type = loop_nest<std::array<std::size_t, R + 1>, std::array<std::ptrdiff_t, R + 1>, L>;
     static constexpr type value = [] {
         type p;
         const auto shape = extents_array(S{});
         std::array<static_leaf<R>, L ? L : 1> leaf{};
         static_leaves_into<E, R>(leaf.data());
-        std::ptrdiff_t target_stride = static_cast<std::ptrdiff_t>(S::size);
-        std::size_t r = 0;
-        for (std::size_t i = 0; i < R; ++i) {
-            target_stride /= static_cast<std::ptrdiff_t>(shape[i] ? shape[i] : 1);
-            if (shape[i] == 1) continue;
-            p.extent[r] = shape[i];
-            p.out[r] = target_stride;
-            for (std::size_t k = 0; k < L; ++k) {
-                const static_leaf<R>& l = leaf[k];
-                std::ptrdiff_t st = 0;
-                if (i + l.rank >= R && l.extent[i + l.rank - R] != 1) {
-                    st = static_cast<std::ptrdiff_t>(l.elem);
-                    for (std::size_t j = i + l.rank - R + 1; j < l.rank; ++j)
-                        st *= static_cast<std::ptrdiff_t>(l.extent[j]);
-                }
-                p.in[k][r] = st;
-            }
-            ++r;
-        }
-        p.rank = coalesce(r, p.extent, p.out, p.in, L);
+        std::array<std::ptrdiff_t, R + 1> target{};  // row-major strides of S
+        for (std::size_t i = R, st = 1; i-- > 0; st *= shape[i]) target[i] = static_cast<std::ptrdiff_t>(st);
+        const auto leaf_at = [&](std::size_t k, std::size_t i) {
+            const static_leaf<R>& l = leaf[k];
+            if (i + l.rank < R || l.extent[i + l.rank - R] == 1) return std::ptrdiff_t{0};
+            auto st = static_cast<std::ptrdiff_t>(l.elem);
+            for (std::size_t j = i + l.rank - R + 1; j < l.rank; ++j) st *= static_cast<std::ptrdiff_t>(l.extent[j]);
+            return st;
+        };
+        std::array<std::ptrdiff_t*, L ? L : 1> in{};
+        for (std::size_t k = 0; k < L; ++k) in[k] = p.in[k].data();
+        p.rank = lay_axes<L>(
+            R, [&](std::size_t i) { return shape[i]; }, [&](std::size_t i) { return target[i]; }, leaf_at,
+            p.extent.data(), p.out.data(), in.data());
         return p;
     }();
 };
