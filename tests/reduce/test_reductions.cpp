@@ -444,11 +444,24 @@ TEST_CASE("an assignment shares a mean only between nodes over the same memory, 
     REQUIRE(av.size() == 30);
     REQUIRE(bv.size() == 6);
     REQUIRE(cv.size() == 6);
+    // the same sums of the nodes computed alone, by the same evaluator (a
+    // reference written as C++ arithmetic may be contracted into FMAs)
+    const loom::array<double> M0 = loom::mean(x, 0, loom::keepdims), S0 = loom::stddev(x, 0, loom::keepdims);
+    const loom::array<double> M1 = loom::mean(x, 1, loom::keepdims), S1 = loom::stddev(x, 1, loom::keepdims);
+    const loom::array<double> VT = loom::var(loom::transpose(x), 0), V1 = loom::var(x, 1), M1r = loom::mean(x, 1);
+    const loom::array<float> MF = loom::mean<float>(x, 1, loom::keepdims);
+    same(av, each(M0 + 10.0 * S0 + 100.0 * M1 + 1000.0 * S1));
+    same(bv, each(S1 + 10.0 * M1 + 100.0 * MF));
+    same(cv, each(VT + 10.0 * M1r + 100.0 * V1));
+    // which are the nodes' own values
     for (std::size_t i = 0; i < 6; ++i) {
-        for (std::size_t j = 0; j < 5; ++j) CHECK(av[i * 5 + j] == mu0[j] + 10.0 * sd0[j] + 100.0 * mu1[i] + 1000.0 * sd1[i]);
-        CHECK(bv[i] == sd1[i] + 10.0 * mu1[i] + double(100.0f * muf[i]));  // a number takes the array's type
-        CHECK(cv[i] == vt[i] + 10.0 * mu1[i] + 100.0 * v1[i]);
+        CHECK(M1.data()[i] == mu1[i]);
+        CHECK(S1.data()[i] == sd1[i]);
+        CHECK(VT.data()[i] == vt[i]);
+        CHECK(V1.data()[i] == v1[i]);
+        CHECK(MF.data()[i] == muf[i]);
     }
+    for (std::size_t j = 0; j < 5; ++j) CHECK((M0.data()[j] == mu0[j] && S0.data()[j] == sd0[j]));
     // the next assignment computes anew: nothing is kept past one assignment
     loom::array<double> z = (x - loom::mean(x, 0, loom::keepdims)) / loom::stddev(x, 0, loom::keepdims);
     x *= 3.0;

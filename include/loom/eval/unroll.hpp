@@ -126,9 +126,9 @@ struct walker<unrolled<K, R, X>> {
         for (std::size_t c = 0; c < unroll_max; ++c)
             for (std::size_t k = 0; k < LX; ++k) {
                 const leaf_desc& d = e.d[k];
-                if (c < e.n)
-                    out[c * LX + k] = {d.data + e.offset[c][k] * static_cast<std::ptrdiff_t>(d.elem), d.elem, &e.shapes[k],
-                                       &e.strides[k]};
+                if (c < e.n)  // an empty leaf's pointer may be null: no offset is added to it
+                    out[c * LX + k] = {d.data ? d.data + e.offset[c][k] * static_cast<std::ptrdiff_t>(d.elem) : d.data,
+                                       d.elem, &e.shapes[k], &e.strides[k]};
                 else
                     out[c * LX + k] = {d.data, d.elem, &e.point, &e.point_strides};
             }
