@@ -165,7 +165,7 @@ std::string mismatch(const spec& s, const Ref& ref, const T* out) {
 // scalar computation from value(); a mismatch fails the benchmark with
 // SkipWithError.
 template <class Ref, class Make>
-void add(spec s, Ref ref, Make make) {
+benchmark::internal::Benchmark* add(spec s, Ref ref, Make make) {
     using job = std::invoke_result_t<Make&>;
     struct slot_t {
         std::unique_ptr<job> job_;
@@ -173,7 +173,7 @@ void add(spec s, Ref ref, Make make) {
         std::string error_;
     };
     auto slot = std::make_shared<slot_t>();
-    benchmark::RegisterBenchmark(s.name.c_str(), [s, ref, make, slot](benchmark::State& st) {
+    return benchmark::RegisterBenchmark(s.name.c_str(), [s, ref, make, slot](benchmark::State& st) {
         // Built again when another benchmark ran in between (--benchmark_enable_random_interleaving).
         if (!slot->job_) {
             if (auto& previous = detail::release_previous()) previous();

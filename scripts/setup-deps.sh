@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# scripts/setup-deps.sh: install the Debian 12 packages loom builds, tests and benchmarks with, when missing.
+# scripts/setup-deps.sh: install the Debian 12 packages loom builds, tests and benchmarks with, when missing
+# (libgomp comes with g++; libomp-dev is OpenMP for clang++).
 set -euo pipefail
 
-packages=(g++ clang libclang-rt-14-dev meson ninja-build pkg-config cmake libxsimd-dev libboost1.81-dev catch2
+packages=(g++ clang libclang-rt-14-dev libomp-dev meson ninja-build pkg-config cmake libxsimd-dev libboost1.81-dev catch2
           libbenchmark-dev xtensor-dev libeigen3-dev python3-numpy python3-matplotlib)
 
 missing=()

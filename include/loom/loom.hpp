@@ -14,6 +14,7 @@
 #include "expr/reduction.hpp"
 #include "eval/walk.hpp"
 #include "eval/streaming.hpp"
+#include "eval/threads.hpp"
 #include "eval/pipeline.hpp"
 #include "eval/static_assign.hpp"
 #include "eval/reduce.hpp"

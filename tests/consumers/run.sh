@@ -50,10 +50,12 @@ needs_install() {
 version=$(meson introspect --projectinfo "$src/meson.build" |
           python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
 
-# Checks the program's line: "loom <version> simd=<0|1> ok".
+# Checks the program's line: "loom <version> simd=<0|1> openmp=<0|1> ok" (openmp: compiled with
+# OpenMP, which the Meson, pkg-config and CMake packages bring with the `threads` option on).
 check_output() {
-  local out=$1 simd=$2
-  [ "$out" = "loom $version simd=$simd ok" ] || { echo "program printed '$out', want 'loom $version simd=$simd ok'"; return 1; }
+  local out=$1 simd=$2 openmp=$3
+  local want="loom $version simd=$simd openmp=$openmp ok"
+  [ "$out" = "$want" ] || { echo "program printed '$out', want '$want'"; return 1; }
 }
 
 run_meson_subproject() {
@@ -66,7 +68,7 @@ run_meson_subproject() {
   if meson introspect --targets "$dir/build" | python3 -c 'import json,sys; sys.exit(any(t["subproject"] for t in json.load(sys.stdin)))'; then :; else
     echo "loom built targets of its own as a subproject"; return 1
   fi
-  check_output "$("$dir/build/consumer")" 0
+  check_output "$("$dir/build/consumer")" 0 1
 }
 
 run_meson_pkgconfig() {
@@ -80,7 +82,7 @@ run_meson_pkgconfig() {
   # The headers must come from the installed tree, not from this checkout.
   grep -q -- "-I$dest/" "$dir/build/compile_commands.json" ||
     { echo "consumer not compiled against the installed headers"; return 1; }
-  check_output "$("$dir/build/consumer")" 1
+  check_output "$("$dir/build/consumer")" 1 1
 }
 
 run_cmake_package() {
@@ -92,14 +94,14 @@ run_cmake_package() {
     step "$log" cmake --build "$dir/build" || { cat "$log"; return 1; }
   grep -q "^loom_DIR:PATH=$dest$prefix/" "$dir/build/CMakeCache.txt" ||
     { echo "find_package(loom) did not use the installed package"; return 1; }
-  check_output "$("$dir/build/consumer")" 1
+  check_output "$("$dir/build/consumer")" 1 1
 }
 
 run_include_path() {
   local log=$work/include_path.log
   step "$log" "${CXX:-c++}" -std=c++20 -O2 -Wall -Wextra -Werror -I"$src/include" \
       "$here/include_path/main.cpp" -o "$work/include_path_consumer" || { cat "$log"; return 1; }
-  check_output "$("$work/include_path_consumer")" 1
+  check_output "$("$work/include_path_consumer")" 1 0
 }
 
 # loom.hpp precompiled, then a program that includes nothing of loom itself, with each compiler
@@ -120,7 +122,7 @@ run_precompiled_header() {
     step "$log" "$cxx" "${flags[@]}" -x c++-header "$here/precompiled_header/loom_pch.hpp" -o "$pch" &&
       step "$log" "$cxx" "${flags[@]}" "${use[@]}" "$here/precompiled_header/main.cpp" -o "$dir/consumer" ||
       { echo "$cxx:"; cat "$log"; return 1; }
-    check_output "$("$dir/consumer")" 1 || { echo "($cxx)"; return 1; }
+    check_output "$("$dir/consumer")" 1 0 || { echo "($cxx)"; return 1; }
   done
   [ $found = 1 ] || { echo "neither g++ nor clang++ found"; return 1; }
 }

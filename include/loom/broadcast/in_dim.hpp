@@ -63,6 +63,8 @@ template <class X>
 struct is_raised<in_dim_node<X>> : std::true_type {};
 template <class X>
 struct heavy_tree<in_dim_node<X>> : heavy_tree<X> {};
+template <class X>
+struct tree_work<in_dim_node<X>> : tree_work<X> {};
 
 template <class X>
 struct walker<in_dim_node<X>> {

@@ -13,6 +13,7 @@
 #include "kernel.hpp"
 #include "shared_means.hpp"
 #include "streaming.hpp"
+#include "threads.hpp"
 #include "walk.hpp"
 
 namespace loom::detail {
@@ -57,15 +58,32 @@ LOOM_INLINE bool flat_streams(const std::byte* const* base, const std::ptrdiff_t
     return streams<T>(n * all) && streams<T>(flat_bytes<T, L>(base, elem, n));
 }
 
-// run_flat past the bound of streams(): streamed when the distinct bytes
-// reach the threshold too. Out of line, the leaves' pointers by value (as
-// row_flat_streamed): small assignments never come here.
+// run_flat past the bound of streams() or of threads: on several threads
+// through a plan of one axis (driver::run) when the work is worth them;
+// streamed when the distinct bytes reach the threshold too. Out of line, the
+// leaves' pointers by value (as row_flat_streamed): small assignments never
+// come here.
 template <class T, class E>
 [[gnu::noinline]] void run_flat_large(T* out, typename kernel<T, E>::bases b, const E& e, std::size_t n) {
     using K = kernel<T, E>;
-    if (streams<T>(flat_bytes<T, K::L>(b.p, K::elem.data(), n))) {
-        ran(strategy::contiguous, true);
-        return K::row_flat_streamed(e, out, b, n);
+    if (n >= K::parallel_min && threads_for(n * K::work, n / K::driver_type::line) > 1) {
+        plan<K::L> p;
+        p.rank = 1;
+        p.size = n;
+        p.extent = shape_t{n};
+        p.out = strides_t{1};
+        for (std::size_t k = 0; k < K::L; ++k) {
+            p.in[k] = strides_t{K::elem[k]};
+            p.base[k] = b.p[k];
+            p.elem[k] = static_cast<std::size_t>(K::elem[k]);
+        }
+        return K::template run<true>(e, out, p);
+    }
+    if constexpr (K::may_stream) {
+        if (streams<T>(flat_bytes<T, K::L>(b.p, K::elem.data(), n))) {
+            ran(strategy::contiguous, true);
+            return K::row_flat_streamed(e, out, b, n);
+        }
     }
     ran(strategy::contiguous);
     K::row_flat(e, out, b.p, n);
@@ -76,12 +94,11 @@ template <class T, class E>
 template <class T, class E>
 LOOM_INLINE void run_flat(T* out, const std::byte* const* base, const E& e, std::size_t n) {
     using K = kernel<T, E>;
-    if constexpr (K::may_stream) {
-        if (streams<T>(n * K::all_bytes)) [[unlikely]] {  // counting every leaf: a bound
-            typename K::bases b{};
-            for (std::size_t k = 0; k < K::L; ++k) b.p[k] = base[k];
-            return run_flat_large(out, b, e, n);
-        }
+    // counting every leaf: a bound; and the least count for threads
+    if (n >= K::parallel_min || (K::may_stream && streams<T>(n * K::all_bytes))) [[unlikely]] {
+        typename K::bases b{};
+        for (std::size_t k = 0; k < K::L; ++k) b.p[k] = base[k];
+        return run_flat_large(out, b, e, n);
     }
     ran(strategy::contiguous);
     K::row_flat(e, out, base, n);
@@ -124,6 +141,7 @@ bool flat_by_pointer(T* data, const shape_t& shape, const strides_t& strides, co
     row_state<T, L> s{};
     if (!flat_leaves<L>(data, shape, strides, leaves, base, s.step, s.n)) return false;
     if (s.n == 0) return true;  // an empty leaf's pointer may be null
+    if (s.n >= b.parallel_min) return false;  // large enough for threads: by plan (driver::run)
     s.out_step = 1;
     for (std::size_t k = 0; k < L; ++k) s.c[k] = {nullptr, s.step[k] * static_cast<std::ptrdiff_t>(D::W), s.step[k]};
     if constexpr (!Vectorized) {
@@ -159,6 +177,7 @@ bool assign_flat(T* data, const shape_t& shape, const strides_t& strides, const 
         if constexpr (K::vectorized) {
             run_flat(data, base, e, s.n);
         } else {
+            if (s.n >= K::parallel_min) return false;  // large enough for threads: by plan (driver::run)
             ran(strategy::scalar);
             s.out_step = 1;
             K::row_scalar(e, data, base, s, s.n);
@@ -388,6 +407,8 @@ bool assign_rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const E& e
     // a number: assign_leaves fills the target
     if constexpr (!K::vectorized || K::L == 0) {
         return false;
+    } else if (shape.size() == 2 && shape[0] * shape[1] >= K::parallel_min) {
+        return false;  // large enough for threads: by plan (driver::run)
     } else if constexpr (Into == rows_into::owning && owned) {
         // arrays and tensors in place (the row, column and outer cases): the
         // rows inlined here, no call per assignment: small ones are dominated by it

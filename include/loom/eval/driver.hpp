@@ -13,6 +13,7 @@
 #include "rows.hpp"
 #include "strategy.hpp"
 #include "streaming.hpp"
+#include "threads.hpp"
 
 namespace loom::detail {
 
@@ -234,16 +235,12 @@ struct driver {
         return turnable(p, s) ? strategy::turned : strategy::gathered;
     }
 
-    // target <- e by plan p: the strategy, then its loop. Dense: the caller
-    // writes into a row-major contiguous target from leaves that all own
-    // row-major contiguous memory (owning_tree), so no leaf is strided and
-    // the gathered and turned loops are not compiled (b.packed may be null).
+    // The loop of strategy `kind` over plan p. Dense: the caller writes into a
+    // row-major contiguous target from leaves that all own row-major
+    // contiguous memory (owning_tree), so no leaf is strided and the gathered
+    // and turned loops are not compiled (b.packed may be null).
     template <bool Dense>
-    [[gnu::noinline]] static void run(const void* e, T* out, const plan<L>& p, const row_bodies<T, L>& b) {
-        if (p.size == 0) return;
-        state s = prepare(p);
-        const strategy kind = choose(p, s);
-        ran(kind, s.nt);
+    static void run_kind(strategy kind, const void* e, T* out, const plan<L>& p, state& s, const row_bodies<T, L>& b) {
         switch (kind) {
         case strategy::contiguous: rows(e, out, p, s, b.flat); break;
         case strategy::splatted: rows(e, out, p, s, b.general); break;
@@ -257,6 +254,53 @@ struct driver {
                 rows(e, out, p, s, b.packed);
             }
         }
+    }
+
+    // The pieces the outermost axis of p is cut into for threads: its
+    // indices; a single axis (one row) in whole cache lines.
+    static constexpr std::size_t line = 64 / sizeof(T) > 0 ? 64 / sizeof(T) : 1;
+    static std::size_t grain(const plan<L>& p) { return p.rank == 1 ? 4 * line : 1; }
+
+    // The loop over the piece [lo, hi) of p's outermost axis (in grains): the
+    // same strategy and stores as the whole, on the sub-plan of those indices.
+    template <bool Dense>
+    static void run_piece(strategy kind, bool nt, const void* e, T* out, const plan<L>& p, std::size_t lo,
+                          std::size_t hi, const row_bodies<T, L>& b) {
+        const std::size_t g = grain(p), ext = p.extent[0];
+        const std::size_t i0 = lo * g, i1 = std::min(ext, hi * g);
+        if (i0 >= i1) return;
+        plan<L> q = p;
+        q.extent[0] = i1 - i0;
+        q.size = p.size / ext * (i1 - i0);
+        for (std::size_t k = 0; k < L; ++k) q.base[k] += static_cast<std::ptrdiff_t>(i0) * p.in[k][0];
+        state s = prepare(q);
+        s.nt = nt;
+        run_kind<Dense>(kind, e, out + static_cast<std::ptrdiff_t>(i0) * p.out[0], q, s, b);
+        if (nt) simd::stream_fence();
+    }
+
+    // target <- e by plan p: the strategy, then its loop; on several threads
+    // (threads.hpp) when the work is worth them, each on a piece of the
+    // outermost axis.
+    template <bool Dense>
+    [[gnu::noinline]] static void run(const void* e, T* out, const plan<L>& p, const row_bodies<T, L>& b) {
+        if (p.size == 0) return;
+        state s = prepare(p);
+        const strategy kind = choose(p, s);
+        ran(kind, s.nt);
+        if (p.size >= b.parallel_min && p.rank > 0) {
+            const std::size_t pieces = (p.extent[0] + grain(p) - 1) / grain(p);
+            const int threads = threads_for(p.size * b.work, pieces);
+            if (threads > 1) {
+                ran_on(threads);
+                const std::size_t chunks = static_cast<std::size_t>(threads);
+                parallel_chunks(chunks, threads, [&](std::size_t c) {
+                    run_piece<Dense>(kind, s.nt, e, out, p, pieces * c / chunks, pieces * (c + 1) / chunks, b);
+                });
+                return;
+            }
+        }
+        run_kind<Dense>(kind, e, out, p, s, b);
         if (s.nt) simd::stream_fence();
     }
 };

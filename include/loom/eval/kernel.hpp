@@ -73,9 +73,9 @@ struct kernel : contiguous_rows<T, E>, splatted_rows<T, E>, gathered_rows<T, E>,
     // is packed_rows' scalar rows.
     template <bool Dense>
     static constexpr row_bodies<T, L> bodies() {
-        if constexpr (!vectorized) return {nullptr, nullptr, &packed_rows};
-        else if constexpr (Dense) return {&flat_rows, &general_rows, nullptr};
-        else return {&flat_rows, &general_rows, &packed_rows};
+        if constexpr (!vectorized) return {nullptr, nullptr, &packed_rows, Tr::work, Tr::parallel_min};
+        else if constexpr (Dense) return {&flat_rows, &general_rows, nullptr, Tr::work, Tr::parallel_min};
+        else return {&flat_rows, &general_rows, &packed_rows, Tr::work, Tr::parallel_min};
     }
 
     // target <- e by plan p.

@@ -9,6 +9,7 @@
 #include "../simd/simd.hpp"
 #include "rows.hpp"
 #include "strategy.hpp"
+#include "threads.hpp"
 #include "walk.hpp"
 
 namespace loom::detail {
@@ -42,6 +43,12 @@ struct kernel_traits {
         for (std::size_t k = 0; k < L; ++k) b += walker<E>::elems[k];
         return b;
     }();
+    // Work of one element (threads.hpp): its operations and a unit per 8
+    // bytes it moves; a scalar loop does a batch's work per element.
+    static constexpr std::size_t work = (tree_work<E>::value + all_bytes / 8 + 1) * (vectorized ? 1 : 4);
+    // Assignments of fewer elements never start a thread, without a look at
+    // the settings (every count is fewer without OpenMP).
+    static constexpr std::size_t parallel_min = parallel_floor(work);
     static constexpr std::size_t chunk = 256;  // elements per gathered chunk
     // Loops bound by computing (heavy trees) prefetch each leaf and the target
     // `ahead` bytes in front of the batch: at their pace the hardware

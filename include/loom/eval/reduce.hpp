@@ -17,6 +17,7 @@
 #include "../simd/simd.hpp"
 #include "alias.hpp"
 #include "pipeline.hpp"
+#include "threads.hpp"
 #include "walk.hpp"
 
 namespace loom::detail {
@@ -79,21 +80,43 @@ struct reducer {
         return a;
     }
 
+    // Where a range of n elements is halved: the middle (strided rows), or the
+    // batch boundary nearest it (contiguous rows in batches).
+    static std::size_t half(std::size_t n) { return n / 2; }
+    static std::size_t half_batches(std::size_t n) { return (n / 2 + W - 1) / W * W; }
+
     // The reduction of one row of n elements, stride s.
     static A row(const V* p, std::size_t n, std::ptrdiff_t s) {
         if constexpr (vectorized) {
             if (s == 1 && n >= 4 * W) return row_simd(p, n);
         }
         if (n <= block) return plain(p, n, s);
-        const std::size_t h = n / 2;
+        const std::size_t h = half(n);
         return combine(row(p, h, s), row(p + static_cast<std::ptrdiff_t>(h) * s, n - h, s));
+    }
+
+    // The same on `threads` threads, with the same bits (parallel_halves).
+    static A row(const V* p, std::size_t n, std::ptrdiff_t s, int threads) {
+        if (threads <= 1) return row(p, n, s);
+#if LOOM_SIMD
+        if constexpr (vectorized) {
+            if (s == 1 && n >= 4 * W)
+                return parallel_halves<A>(
+                    n, block, half_batches, [p](std::size_t lo, std::size_t m) { return row_simd_or_plain(p + lo, m); },
+                    combine, threads);
+        }
+#endif
+        return parallel_halves<A>(
+            n, block, half,
+            [p, s](std::size_t lo, std::size_t m) { return row(p + static_cast<std::ptrdiff_t>(lo) * s, m, s); }, combine,
+            threads);
     }
 
 #if LOOM_SIMD
     // Contiguous: four SIMD accumulators over blocks, blocks by halves.
     static A row_simd(const V* p, std::size_t n) {
         if (n > block) {
-            const std::size_t h = (n / 2 + W - 1) / W * W;  // halves on a batch boundary
+            const std::size_t h = half_batches(n);
             return combine(row_simd_or_plain(p, h), row_simd_or_plain(p + h, n - h));
         }
         using B = simd::batch<A>;
@@ -167,6 +190,15 @@ struct odometer {
     small_vector<std::size_t, 8> idx;
     std::ptrdiff_t off = 0;
     odometer(const red_axis* a, std::size_t c) : ax(a), count(c), idx(c, 0) {}
+    // Position i (row-major) directly.
+    void seek(std::size_t i) {
+        off = 0;
+        for (std::size_t k = count; k-- > 0;) {
+            idx[k] = i % ax[k].n;
+            off += static_cast<std::ptrdiff_t>(idx[k]) * ax[k].stride;
+            i /= ax[k].n;
+        }
+    }
     void next() {
         for (std::size_t k = count; k-- > 0;) {
             off += ax[k].stride;
@@ -204,6 +236,14 @@ void accumulate_rows(A* acc, A* scratch, const V* base, const row_index& ri, std
     accumulate_rows<Rd, A>(acc, scratch + n, base, ri, lo, mid, n, s);
     accumulate_rows<Rd, A>(scratch, scratch + n, base, ri, mid, hi, n, s);
     Rd::merge(acc, scratch, n);
+}
+
+// The threads for a reduction reading n elements of V, cut into at most
+// `pieces` independent parts (threads.hpp; 1 for few elements).
+template <class V>
+int reduce_threads(std::size_t n, std::size_t pieces) {
+    constexpr std::size_t work = sizeof(V) / 8 + 1;
+    return n >= parallel_floor(work) ? threads_for(n * work, pieces) : 1;
 }
 
 // out (row-major over the kept axes) <- Kind over the reduced axes of the
@@ -265,9 +305,20 @@ void reduce_memory(A* out, const V* data, const shape_t& s, const strides_t& st,
             }
             return;
         }
-        odometer at(kept.data(), kept.size());
-        for (std::size_t o = 0; o < out_size; ++o, at.next())
-            out[o] = reduce_rows<Rd, A>(data + at.off, ri, 0, rows, inner.n, inner.stride);
+        const int threads = reduce_threads<V>(count * out_size, out_size == 1 ? 16 : out_size);
+        if (out_size == 1 && rows == 1) {  // one row: its halves on threads
+            out[0] = Rd::row(data, inner.n, inner.stride, threads);
+            return;
+        }
+        // the outputs in pieces, one odometer each
+        const std::size_t pieces = threads > 1 ? static_cast<std::size_t>(threads) : 1;
+        parallel_chunks(pieces, threads, [&](std::size_t c) {
+            const std::size_t lo = out_size * c / pieces, hi = out_size * (c + 1) / pieces;
+            odometer at(kept.data(), kept.size());
+            at.seek(lo);
+            for (std::size_t o = lo; o < hi; ++o, at.next())
+                out[o] = reduce_rows<Rd, A>(data + at.off, ri, 0, rows, inner.n, inner.stride);
+        });
     } else {
         // each output row (the innermost axis kept): the rows of the reduced axes added element by element
         const red_axis inner = kept.back();
@@ -277,10 +328,26 @@ void reduce_memory(A* out, const V* data, const shape_t& s, const strides_t& st,
         const row_index ri{gone.data(), gone.size()};
         std::size_t levels = 1;
         for (std::size_t r = rows; r > Rd::rows_block; r = (r + 1) / 2) ++levels;
-        buffer<A> scratch(levels * inner.n);
-        odometer at(kept.data(), kept.size());
-        for (std::size_t o = 0; o < out_size; o += inner.n, at.next())
-            accumulate_rows<Rd, A>(out + o, scratch.data(), data + at.off, ri, 0, rows, inner.n, inner.stride);
+        // on threads: pieces of the output rows, or of the columns when there
+        // are fewer rows than threads (each column is its own sum)
+        const std::size_t out_rows = out_size / inner.n;
+        const int threads = reduce_threads<V>(count * out_size, out_rows > 1 ? out_rows : inner.n / 64);
+        const std::size_t pieces = threads > 1 ? static_cast<std::size_t>(threads) : 1;
+        const bool by_columns = out_rows < pieces;
+        parallel_chunks(pieces, threads, [&](std::size_t c) {
+            const std::size_t r0 = by_columns ? 0 : out_rows * c / pieces;
+            const std::size_t r1 = by_columns ? out_rows : out_rows * (c + 1) / pieces;
+            const std::size_t j0 = by_columns ? inner.n * c / pieces / 8 * 8 : 0;
+            const std::size_t j1 = by_columns && c + 1 < pieces ? inner.n * (c + 1) / pieces / 8 * 8 : inner.n;
+            if (r0 >= r1 || j0 >= j1) return;
+            buffer<A> scratch(levels * (j1 - j0));
+            odometer at(kept.data(), kept.size());
+            at.seek(r0);
+            const V* col = data + static_cast<std::ptrdiff_t>(j0) * inner.stride;
+            for (std::size_t o = r0; o < r1; ++o, at.next())
+                accumulate_rows<Rd, A>(out + o * inner.n + j0, scratch.data(), col + at.off, ri, 0, rows, j1 - j0,
+                                       inner.stride);
+        });
     }
 }
 
@@ -341,14 +408,21 @@ struct fused_flat {
     }
 
 #if LOOM_SIMD
+    static std::size_t half(std::size_t n) { return (n / 2 + W - 1) / W * W; }
     static A run(const X& x, const leaves_of<X>& lv, std::size_t n) {
         const std::byte* base[slots] = {};
         for (std::size_t k = 0; k < Tr::L; ++k) base[k] = lv.d[k].data;
+        // on threads: the halves of the same tree (parallel_halves)
+        const int threads = n >= Tr::parallel_min ? threads_for(n * Tr::work, 16) : 1;
+        if (threads > 1)
+            return parallel_halves<A>(
+                n, block, half, [&](std::size_t lo, std::size_t m) { return range(x, base, lo, m); },
+                [](A a, A b) { return K::combine(a, b); }, threads);
         return range(x, base, 0, n);
     }
     static A range(const X& x, const std::byte* const* base, std::size_t lo, std::size_t n) {
         if (n > block) {
-            const std::size_t h = (n / 2 + W - 1) / W * W;
+            const std::size_t h = half(n);
             return K::combine(range(x, base, lo, h), range(x, base, lo + h, n - h));
         }
         cursor c[slots] = {};

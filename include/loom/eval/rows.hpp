@@ -64,10 +64,12 @@ using rows_fn = void (*)(const void* e, T* out, std::ptrdiff_t os, const std::by
                          const std::ptrdiff_t* is, const row_state<T, L>& s, std::size_t m, std::size_t n);
 
 // One expression's rows, by kind (packed: null where the caller knows that no
-// leaf or target is strided; every kind is packed's when not vectorized).
+// leaf or target is strided; every kind is packed's when not vectorized), and
+// its work per element for the threads' decision (kernel_traits::work).
 template <class T, std::size_t L>
 struct row_bodies {
     rows_fn<T, L> flat, general, packed;
+    std::size_t work = 1, parallel_min = 0;
 };
 
 }  // namespace loom::detail

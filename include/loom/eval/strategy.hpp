@@ -37,13 +37,16 @@ enum class strategy : std::uint8_t { none, fill, contiguous, splatted, gathered,
 struct traversal {
     strategy kind = strategy::none;
     bool streamed = false;
+    int threads = 1;  // the threads its loop ran on
 };
 #if LOOM_TRACE_STRATEGY
 inline constinit thread_local traversal last_traversal_{};
-inline void ran(strategy kind, bool streamed = false) noexcept { last_traversal_ = {kind, streamed}; }
+inline void ran(strategy kind, bool streamed = false) noexcept { last_traversal_ = {kind, streamed, 1}; }
+inline void ran_on(int threads) noexcept { last_traversal_.threads = threads; }
 inline traversal last_traversal() noexcept { return last_traversal_; }
 #else
 inline void ran(strategy, bool = false) noexcept {}
+inline void ran_on(int) noexcept {}
 #endif
 
 // The type whose batches set the lanes of an assignment of E into T: the

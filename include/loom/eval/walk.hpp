@@ -67,6 +67,15 @@ struct heavy_tree : std::false_type {};
 template <class Op, class... A>
 struct heavy_tree<fn<Op, A...>> : std::bool_constant<ops::heavy<Op> || (heavy_tree<A>::value || ...)> {};
 
+// The work of one element of a tree, in units of about one add: an operation
+// one unit, a heavy one (a math function) 32 (eval/threads.hpp weighs an
+// assignment by it; in_dim.hpp specializes it too).
+template <class E>
+struct tree_work : std::integral_constant<std::size_t, 0> {};
+template <class Op, class... A>
+struct tree_work<fn<Op, A...>>
+    : std::integral_constant<std::size_t, (ops::heavy<Op> ? 32 : 1) + (tree_work<A>::value + ... + 0)> {};
+
 // How many mean, var and stddev nodes over an array or view a tree holds
 // (eval/reduce.hpp counts them); with two or more, its assignment shares
 // their means (eval/shared_means.hpp).

@@ -21,6 +21,20 @@ int main() {
     for (float v : y) sum += v;
     if (sum != 1369.0f) return std::printf("sum = %g, want 1369\n", double(sum)), 1;
 
-    std::printf("loom %s simd=%d ok\n", LOOM_VERSION_STRING, LOOM_SIMD);
+    // A sum large enough for threads where OpenMP is on: the same bits with one thread.
+    loom::array<double> big = loom::arange<double>(1 << 20) * 0.5;
+    const double all = loom::sum(big);
+    double one = 0;
+    {
+        const loom::threads_scope serial(1);
+        one = loom::sum(big);
+    }
+    if (all != one) return std::printf("sum on %d threads %.17g, on one %.17g\n", loom::num_threads(), all, one), 1;
+#ifdef _OPENMP
+    const int openmp = 1;
+#else
+    const int openmp = 0;
+#endif
+    std::printf("loom %s simd=%d openmp=%d ok\n", LOOM_VERSION_STRING, LOOM_SIMD, openmp);
     return 0;
 }

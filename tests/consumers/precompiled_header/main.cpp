@@ -29,6 +29,20 @@ int main() {
     for (std::size_t i = 0; i < 6; ++i)
         if (s.data()[i] != want_s[i]) return std::printf("s[%zu] = %g, want %g\n", i, s.data()[i], want_s[i]), 1;
 
-    std::printf("loom %s simd=%d ok\n", LOOM_VERSION_STRING, LOOM_SIMD);
+    // A sum large enough for threads where OpenMP is on: the same bits with one thread.
+    loom::array<double> big = loom::arange<double>(1 << 20) * 0.5;
+    const double all = loom::sum(big);
+    double one = 0;
+    {
+        const loom::threads_scope serial(1);
+        one = loom::sum(big);
+    }
+    if (all != one) return std::printf("sum on %d threads %.17g, on one %.17g\n", loom::num_threads(), all, one), 1;
+#ifdef _OPENMP
+    const int openmp = 1;
+#else
+    const int openmp = 0;
+#endif
+    std::printf("loom %s simd=%d openmp=%d ok\n", LOOM_VERSION_STRING, LOOM_SIMD, openmp);
     return 0;
 }
