@@ -43,9 +43,9 @@ struct kernel_traits {
         for (std::size_t k = 0; k < L; ++k) b += walker<E>::elems[k];
         return b;
     }();
-    // Work of one element (threads.hpp): its operations and a unit per 8
+    // Work of one element (threads.hpp): its operations and a unit per 4
     // bytes it moves; a scalar loop does a batch's work per element.
-    static constexpr std::size_t work = (tree_work<E>::value + all_bytes / 8 + 1) * (vectorized ? 1 : 4);
+    static constexpr std::size_t work = (tree_work<E>::value + all_bytes / 4 + 1) * (vectorized ? 1 : 4);
     // Assignments of fewer elements never start a thread, without a look at
     // the settings (every count is fewer without OpenMP).
     static constexpr std::size_t parallel_min = parallel_floor(work);

@@ -54,16 +54,18 @@ private:
 
 namespace detail {
 
-// Work of an assignment, in units of about one add of one element: below
-// parallel_work no thread starts (a team's start and join cost about as much
-// as this much work on one core), and each further thread needs as much again.
+// Work of an assignment, in units of about one add of one element: each
+// thread needs parallel_work of it, and below three times that no thread
+// starts (a team's start and join cost about as much as this much work on
+// one core).
 inline constexpr std::size_t parallel_work = std::size_t{1} << 18;
+inline constexpr std::size_t parallel_start = 3 * parallel_work;
 
 // The least element count at which an assignment of `work` units an element
 // may start threads; none without OpenMP.
 constexpr std::size_t parallel_floor(std::size_t work) {
 #ifdef _OPENMP
-    return 2 * parallel_work / (work ? work : 1);
+    return parallel_start / (work ? work : 1);
 #else
     (void)work;
     return static_cast<std::size_t>(-1);
@@ -71,11 +73,11 @@ constexpr std::size_t parallel_floor(std::size_t work) {
 }
 
 // The threads for `work` units, never more than `pieces` (the chunks the work
-// can be cut into): 1 below parallel_work, inside a parallel region of the
+// can be cut into): 1 below parallel_start, inside a parallel region of the
 // caller's (no nested teams), or without OpenMP.
 inline int threads_for(std::size_t work, std::size_t pieces) noexcept {
 #ifdef _OPENMP
-    if (work < 2 * parallel_work || pieces < 2 || omp_get_level() > 0) return 1;
+    if (work < parallel_start || pieces < 2 || omp_get_level() > 0) return 1;
     std::size_t n = static_cast<std::size_t>(num_threads());
     if (n > work / parallel_work) n = work / parallel_work;
     if (n > pieces) n = pieces;
