@@ -46,6 +46,9 @@ inline std::vector<std::pair<std::string, std::vector<double>>> run() {
     add("sums over axes 0 and 2 of 3x600x500 floats", loom::sum(c, {0, 2}));
     add("column sums of an expression", loom::sum(m * 2.0 - 1.0, 0));
     add("var of the columns", loom::var(m, 0));
+    add("row sums of an expression", loom::sum(m * 2.0 - 1.0, 1));
+    add("var of the rows", loom::var(m, 1));
+    add("softmax denominators", loom::sum(loom::exp(m - loom::max(m, 1, loom::keepdims)), 1));
     return out;
 }
 

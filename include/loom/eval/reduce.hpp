@@ -550,75 +550,83 @@ void reduce_blocked(A* out, const X& x, const shape_t& s0, const bool* red0) {
     std::size_t depth = 1;
     for (std::size_t b = per_part; b > 1; b = (b + 1) / 2) ++depth;
     const std::size_t pmax = part_size(chunk);
-    buffer<V> buf(block > inner * chunk ? block : inner * chunk);
-    buffer<A> levels((depth + 1) * pmax);
-    small_vector<std::size_t, 8> lev;  // the level of each partial on the stack
-    // the leaves moved to a block's start: each leaf's own shape and strides, its
-    // extents those of the block where it is not broadcast
-    leaves_of<X> lb = lv;
-    shape_t leaf_shape[L ? L : 1];
-    for (std::size_t k = 0; k < L; ++k) leaf_shape[k] = shape_t(n, 1);
-    small_vector<std::size_t, 8> start(n, 0);
-    shape_t bs = s;
-    for (std::size_t i = 0; i < t; ++i) bs[i] = 1;
-    small_vector<std::size_t, 8> kidx(kept_steps.size(), 0), ridx(red_steps.size(), 0);
-    for (std::size_t part = 0; part < parts; ++part) {
-        for (std::size_t k = 0; k < kept_steps.size(); ++k) start[kept_steps[k].axis] = kidx[k];
-        std::fill_n(ridx.data(), ridx.size(), std::size_t{0});
-        lev.resize(0);
-        std::size_t ext_t = 0;
-        for (std::size_t b = 0; b < per_part; ++b) {
-            for (std::size_t r = 0; r < red_steps.size(); ++r) start[red_steps[r].axis] = ridx[r];
-            const std::size_t c0 = start[t] * chunk;
-            ext_t = std::min(chunk, s[t] - c0);
-            bs[t] = ext_t;
-            for (std::size_t k = 0; k < L; ++k) {
-                const leaf_desc& d = lv.d[k];
-                std::ptrdiff_t at = 0;
-                for (std::size_t i = 0; i < n; ++i) {
-                    leaf_shape[k][i] = leaf_full[k][i] == 1 ? 1 : bs[i];
-                    if (leaf_full[k][i] == 1) continue;
-                    const std::size_t from = i == t ? c0 : (i < t ? start[i] : 0);
-                    at += static_cast<std::ptrdiff_t>(from) * leaf_st[k][i];
+    // the parts [first, last), each with its own buffers: parts are independent,
+    // so threads take pieces of them and every part's bits stay the same
+    const auto run_parts = [&](std::size_t first, std::size_t last) {
+        buffer<V> buf(block > inner * chunk ? block : inner * chunk);
+        buffer<A> levels((depth + 1) * pmax);
+        small_vector<std::size_t, 8> lev;  // the level of each partial on the stack
+        // the leaves moved to a block's start: each leaf's own shape and strides, its
+        // extents those of the block where it is not broadcast
+        leaves_of<X> lb = lv;
+        shape_t leaf_shape[L ? L : 1];
+        for (std::size_t k = 0; k < L; ++k) leaf_shape[k] = shape_t(n, 1);
+        small_vector<std::size_t, 8> start(n, 0);
+        shape_t bs = s;
+        for (std::size_t i = 0; i < t; ++i) bs[i] = 1;
+        small_vector<std::size_t, 8> kidx(kept_steps.size(), 0), ridx(red_steps.size(), 0);
+        for (std::size_t k = kept_steps.size(), f = first; k-- > 0; f /= kept_steps[k].n) kidx[k] = f % kept_steps[k].n;
+        for (std::size_t part = first; part < last; ++part) {
+            for (std::size_t k = 0; k < kept_steps.size(); ++k) start[kept_steps[k].axis] = kidx[k];
+            std::fill_n(ridx.data(), ridx.size(), std::size_t{0});
+            lev.resize(0);
+            std::size_t ext_t = 0;
+            for (std::size_t b = 0; b < per_part; ++b) {
+                for (std::size_t r = 0; r < red_steps.size(); ++r) start[red_steps[r].axis] = ridx[r];
+                const std::size_t c0 = start[t] * chunk;
+                ext_t = std::min(chunk, s[t] - c0);
+                bs[t] = ext_t;
+                for (std::size_t k = 0; k < L; ++k) {
+                    const leaf_desc& d = lv.d[k];
+                    std::ptrdiff_t at = 0;
+                    for (std::size_t i = 0; i < n; ++i) {
+                        leaf_shape[k][i] = leaf_full[k][i] == 1 ? 1 : bs[i];
+                        if (leaf_full[k][i] == 1) continue;
+                        const std::size_t from = i == t ? c0 : (i < t ? start[i] : 0);
+                        at += static_cast<std::ptrdiff_t>(from) * leaf_st[k][i];
+                    }
+                    lb.d[k] = {d.data + at * static_cast<std::ptrdiff_t>(d.elem), d.elem, &leaf_shape[k], &leaf_st[k]};
                 }
-                lb.d[k] = {d.data + at * static_cast<std::ptrdiff_t>(d.elem), d.elem, &leaf_shape[k], &leaf_st[k]};
-            }
-            const strides_t cs = c_strides(bs);
-            // this block's partial on the stack, then equal levels paired; a
-            // block that reduces nothing within itself is its own partial
-            A* slot = levels.data() + lev.size() * pmax;
-            // (an element lifts to itself unless the types differ or it is counted)
-            constexpr bool lifts_to_itself = std::is_same_v<A, V> && !std::is_same_v<K, reduce_kind::count>;
-            if constexpr (lifts_to_itself) {
-                if (!inner_reduces) assign_planned<false, false>(slot, bs, cs, x, lb);
-            }
-            if (!lifts_to_itself || inner_reduces) {
-                assign_planned<false, false>(buf.data(), bs, cs, x, lb);
-                reduce_memory<K, A, V>(slot, buf.data(), bs, cs, red.data());
+                const strides_t cs = c_strides(bs);
+                // this block's partial on the stack, then equal levels paired; a
+                // block that reduces nothing within itself is its own partial
+                A* slot = levels.data() + lev.size() * pmax;
+                // (an element lifts to itself unless the types differ or it is counted)
+                constexpr bool lifts_to_itself = std::is_same_v<A, V> && !std::is_same_v<K, reduce_kind::count>;
+                if constexpr (lifts_to_itself) {
+                    if (!inner_reduces) assign_planned<false, false>(slot, bs, cs, x, lb);
+                }
+                if (!lifts_to_itself || inner_reduces) {
+                    assign_planned<false, false>(buf.data(), bs, cs, x, lb);
+                    reduce_memory<K, A, V>(slot, buf.data(), bs, cs, red.data());
+                }
+                const std::size_t p = part_size(ext_t);
+                lev.push_back(0);
+                while (lev.size() >= 2 && lev[lev.size() - 1] == lev[lev.size() - 2]) {
+                    Rd::merge(levels.data() + (lev.size() - 2) * pmax, levels.data() + (lev.size() - 1) * pmax, p);
+                    lev.resize(lev.size() - 1);
+                    ++lev.back();
+                }
+                for (std::size_t r = red_steps.size(); r-- > 0;) {
+                    if (++ridx[r] < red_steps[r].n) break;
+                    ridx[r] = 0;
+                }
             }
             const std::size_t p = part_size(ext_t);
-            lev.push_back(0);
-            while (lev.size() >= 2 && lev[lev.size() - 1] == lev[lev.size() - 2]) {
-                Rd::merge(levels.data() + (lev.size() - 2) * pmax, levels.data() + (lev.size() - 1) * pmax, p);
-                lev.resize(lev.size() - 1);
-                ++lev.back();
-            }
-            for (std::size_t r = red_steps.size(); r-- > 0;) {
-                if (++ridx[r] < red_steps[r].n) break;
-                ridx[r] = 0;
+            for (std::size_t k = lev.size(); k-- > 1;) Rd::merge(levels.data() + (k - 1) * pmax, levels.data() + k * pmax, p);
+            std::size_t o = 0;
+            for (std::size_t i = 0; i < t; ++i) o += red[i] ? 0 : start[i] * static_cast<std::size_t>(kst[i]);
+            if (!red[t]) o += start[t] * chunk * static_cast<std::size_t>(kst[t]);
+            std::copy_n(levels.data(), p, out + o);
+            for (std::size_t k = kept_steps.size(); k-- > 0;) {
+                if (++kidx[k] < kept_steps[k].n) break;
+                kidx[k] = 0;
             }
         }
-        const std::size_t p = part_size(ext_t);
-        for (std::size_t k = lev.size(); k-- > 1;) Rd::merge(levels.data() + (k - 1) * pmax, levels.data() + k * pmax, p);
-        std::size_t o = 0;
-        for (std::size_t i = 0; i < t; ++i) o += red[i] ? 0 : start[i] * static_cast<std::size_t>(kst[i]);
-        if (!red[t]) o += start[t] * chunk * static_cast<std::size_t>(kst[t]);
-        std::copy_n(levels.data(), p, out + o);
-        for (std::size_t k = kept_steps.size(); k-- > 0;) {
-            if (++kidx[k] < kept_steps[k].n) break;
-            kidx[k] = 0;
-        }
-    }
+    };
+    const int threads = parts >= 2 ? threads_for(size_of(s) * kernel_traits<V, X>::work, parts) : 1;
+    const std::size_t pieces = threads > 1 ? static_cast<std::size_t>(threads) : 1;
+    parallel_chunks(pieces, threads, [&](std::size_t c) { run_parts(parts * c / pieces, parts * (c + 1) / pieces); });
 }
 
 // out (row-major over the kept axes) <- the index of the extreme element over
