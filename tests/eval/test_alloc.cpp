@@ -358,6 +358,7 @@ TEST_CASE("a short reduction read once per result allocates nothing: it runs in 
     const auto X = ref::filled<double>({300, 1, 3}, 1);
     const auto Y = ref::filled<double>({1, 200, 3}, 2);
     loom::array<double> r(shape_t{300, 200});
+    r = loom::sqrt(loom::sum(loom::square(X - Y), -1));  // OpenMP's threads, where it starts them, exist now
     const std::size_t mark = allocations;
     r = loom::sqrt(loom::sum(loom::square(X - Y), -1));
     const std::size_t short_one = allocations - mark;
@@ -378,4 +379,17 @@ TEST_CASE("a short reduction read once per result allocates nothing: it runs in 
             }
             CHECK(r.data()[i * 200 + j] == Approx(std::sqrt(s)).epsilon(1e-14));
         }
+}
+
+TEST_CASE("an assignment on threads allocates nothing once OpenMP's threads exist", "[eval][alloc][threads]") {
+    const loom::threads_scope two(2);
+    const auto a = ref::filled<double>({600, 500}, 1), b = ref::filled<double>({600, 500}, 2);
+    loom::array<double> r(shape_t{600, 500});
+    r = a * b + a;  // the first team: the runtime's own allocations
+    const std::size_t mark = allocations;
+    r = a * b + a;
+    r = a - loom::view(b, loom::all, loom::range(loom::none, loom::none, -1));  // by plan, reversed rows
+    const std::size_t n = allocations - mark;
+    CHECK(n == 0);
+    CHECK(r.data()[1] == a.data()[1] - b.data()[498]);
 }
