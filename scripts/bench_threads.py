@@ -83,6 +83,34 @@ def table(context, med):
     return "\n".join(lines), met, missed
 
 
+def compact(context, med):
+    """The page's table: one row per case, the speed-up at each size, and the goal."""
+    threads = context.get("loom threads", "?")
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    sizes = sorted({n for (k, n) in med if k in ("exp_sin", "sum_exp", "fused")})
+    label = lambda n: f"{n >> 20}M" if n >= 1 << 20 else f"{n >> 10}K"
+    lines = [f"Measured {stamp} on {cpu_name()}, {os.cpu_count()} cores, loom's default {threads} threads: "
+             "time on one thread / time on the default (wall-clock medians).", "",
+             "| case | " + " | ".join(label(n) for n in sizes) + " | goal |",
+             "|---|" + "---|" * len(sizes) + "---|"]
+    for kase in ("exp_sin", "sum_exp", "fused"):
+        cells = []
+        for n in sizes:
+            d = med.get((kase, n), {})
+            cells.append(f"{d['one'] / d['all']:.2f}" if "one" in d and "all" in d else "-")
+        goal = GOALS.get((kase, 1 << 22))
+        ok = (med.get((kase, 1 << 22), {}).get("one", 0) / med.get((kase, 1 << 22), {}).get("all", 1)) >= goal
+        lines.append(f"| `{kase}` | " + " | ".join(cells) + f" | 4M >= {goal}: {'met' if ok else 'missed'} |")
+    for kase, n in (("small_4x4", 16), ("small_32k", 4096)):
+        d = med.get((kase, n), {})
+        if "one" in d and "all" in d:
+            s = d["one"] / d["all"]
+            cells = ["-"] * len(sizes)
+            lines.append(f"| `{kase}` ({fmt(d['one'])}) | " + " | ".join(cells) +
+                         f" | {s:.2f} >= 0.95: {'met' if s >= 0.95 else 'missed'} |")
+    return "\n".join(lines)
+
+
 def plot(med, path):
     import matplotlib
     matplotlib.use("Agg")
@@ -118,7 +146,7 @@ def main():
         begin, end = "<!-- threads:begin -->", "<!-- threads:end -->"
         if begin not in s or end not in s:
             sys.exit(f"{page}: no {begin} ... {end} markers")
-        s = s[:s.index(begin) + len(begin)] + "\n" + text + "\n" + s[s.index(end):]
+        s = s[:s.index(begin) + len(begin)] + "\n" + compact(context, med) + "\n" + s[s.index(end):]
         page.write_text(s)
         plot(med, page.parent / "threads.png")
 

@@ -3,8 +3,8 @@
 # the benchmarks, runs the quickstart example, then the quick benchmark summary (about a minute).
 #
 #   bash scripts/demo.sh                # build directory: build (LOOM_BUILD_DIR=... for another)
-#   bash scripts/demo.sh --full         # the full benchmark run instead (about 6 minutes): rewrites the
-#                                       # results in docs/performance.md and docs/performance.png
+#   bash scripts/demo.sh --full         # the full benchmark run instead (about 12 minutes): rewrites the
+#                                       # results in docs/performance.md, docs/performance.png, docs/threads.png
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${LOOM_BUILD_DIR:-build}
@@ -36,6 +36,9 @@ echo
 if $full; then
   echo "== full benchmark run (medians of 7 repetitions), written to docs/performance.md and docs/performance.png"
   /usr/bin/python3 scripts/bench_summary.py --build "$build" --doc docs/performance.md
+  echo
+  echo "== threads: one thread against the default, written to docs/performance.md and docs/threads.png"
+  /usr/bin/python3 scripts/bench_threads.py --build "$build" --doc docs/performance.md
 else
   echo "== quick benchmark summary (medians of 3 short repetitions; docs/performance.md has a full run)"
   /usr/bin/python3 scripts/bench_summary.py --build "$build" --quick --plot "$build/performance-quick.png"
