@@ -305,8 +305,9 @@ void reduce_memory(A* out, const V* data, const shape_t& s, const strides_t& st,
             }
             return;
         }
-        const int threads = reduce_threads<V>(count * out_size, out_size == 1 ? 16 : out_size);
-        if (out_size == 1 && rows == 1) {  // one row: its halves on threads
+        const bool one_row = out_size == 1 && rows == 1;
+        const int threads = reduce_threads<V>(count * out_size, one_row ? 16 : out_size);
+        if (one_row) {  // its halves on threads
             out[0] = Rd::row(data, inner.n, inner.stride, threads);
             return;
         }
