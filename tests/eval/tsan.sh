@@ -14,7 +14,7 @@ if ! command -v clang++ >/dev/null || [ -z "$archer" ]; then
 fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/loom-tsan.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-flags=(-std=c++20 -O1 -g -fsanitize=thread -fopenmp -DLOOM_TRACE_STRATEGY=1 -I"$src/include" -I"$config")
+flags=(-std=c++20 -O0 -g -fsanitize=thread -fopenmp -DLOOM_TRACE_STRATEGY=1 -I"$src/include" -I"$config")
 clang++ "${flags[@]}" -c "$catch_main" -o "$work/main.o"
 clang++ "${flags[@]}" -c "$src/tests/eval/test_threads.cpp" -o "$work/threads.o"
 clang++ -fsanitize=thread -fopenmp "$work/main.o" "$work/threads.o" -o "$work/threads"
