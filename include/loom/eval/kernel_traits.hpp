@@ -45,7 +45,7 @@ struct kernel_traits {
     }();
     // Work of one element (threads.hpp): its operations and a unit per 4
     // bytes it moves; a scalar loop does a batch's work per element.
-    static constexpr std::size_t work = (tree_work<E>::value + all_bytes / 4 + 1) * (vectorized ? 1 : 4);
+    static constexpr std::size_t work = element_work(tree_work<E>::value, all_bytes) * (vectorized ? 1 : 4);
     // Assignments of fewer elements never start a thread, without a look at
     // the settings (every count is fewer without OpenMP).
     static constexpr std::size_t parallel_min = parallel_floor(work);

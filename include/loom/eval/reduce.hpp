@@ -242,7 +242,7 @@ void accumulate_rows(A* acc, A* scratch, const V* base, const row_index& ri, std
 // `pieces` independent parts (threads.hpp; 1 for few elements).
 template <class V>
 int reduce_threads(std::size_t n, std::size_t pieces) {
-    constexpr std::size_t work = sizeof(V) / 4 + 1;
+    constexpr std::size_t work = element_work(0, sizeof(V));
     return n >= parallel_floor(work) ? threads_for(n * work, pieces) : 1;
 }
 

@@ -61,6 +61,10 @@ namespace detail {
 inline constexpr std::size_t parallel_work = std::size_t{1} << 18;
 inline constexpr std::size_t parallel_start = 3 * parallel_work;
 
+// The work of one element: its operations and a unit per 4 bytes it moves
+// (kernel_traits::work for assignments, reduce_threads for reductions).
+constexpr std::size_t element_work(std::size_t ops, std::size_t bytes) { return ops + bytes / 4 + 1; }
+
 // The least element count at which an assignment of `work` units an element
 // may start threads; none without OpenMP.
 constexpr std::size_t parallel_floor(std::size_t work) {
@@ -81,7 +85,7 @@ inline int threads_for(std::size_t work, std::size_t pieces) noexcept {
     std::size_t n = static_cast<std::size_t>(num_threads());
     if (n > work / parallel_work) n = work / parallel_work;
     if (n > pieces) n = pieces;
-    return n < 1 ? 1 : static_cast<int>(n);
+    return static_cast<int>(n);  // at least 1: work / parallel_work >= 3 and pieces >= 2 here
 #else
     (void)work;
     (void)pieces;
