@@ -235,6 +235,26 @@ inline auto templates() {
         make_template<kind::flt>("nan_inf", [](auto& a, auto& b, auto&, auto&, int, double) {
             return loom::logical_or(loom::isnan(a), loom::logical_and(loom::isinf(b), loom::isfinite(a)));
         }),
+        make_template<kind::num>("floor_divide",
+                                 [](auto& a, auto& b, auto&, auto&, int, double) { return loom::floor_divide(a, b); }),
+        make_template<kind::num>("remainder",
+                                 [](auto& a, auto& b, auto&, auto&, int, double) { return loom::remainder(a, b); }),
+        make_template<kind::flt>("hypot_copysign", [](auto& a, auto& b, auto&, auto&, int, double) {
+            return loom::hypot(a, b) + loom::copysign(a, b);
+        }),
+        make_template<kind::flt>("logaddexp",
+                                 [](auto& a, auto& b, auto&, auto&, int, double) { return loom::logaddexp(a, b); }),
+        make_template<kind::flt>("nextafter",
+                                 [](auto& a, auto& b, auto&, auto&, int, double) { return loom::nextafter(a, b); }),
+        make_template<kind::flt>("inv_hyperbolic", [](auto& a, auto& b, auto& c, auto&, int, double) {
+            return loom::asinh(a) + loom::acosh(b) * loom::atanh(c);
+        }),
+        make_template<kind::flt>("reciprocal_signbit", [](auto& a, auto& b, auto&, auto&, int, double) {
+            return where(loom::signbit(a), loom::reciprocal(b), a);
+        }),
+        make_template<kind::any>("xor_signbit", [](auto& a, auto& b, auto&, auto&, int, double) {
+            return loom::logical_xor(loom::signbit(a), b);
+        }),
         make_template<kind::boolean>("logical", [](auto& a, auto& b, auto& c, auto&, int, double) {
             return loom::logical_or(loom::logical_and(a, b), loom::logical_not(c));
         }),

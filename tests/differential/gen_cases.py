@@ -187,6 +187,18 @@ def sign(x):
     return V(np.sign(x.a), x.t)
 
 
+def floordiv(a, b):
+    """floor_divide with the Array API's special cases: an infinite or zero operand gives
+    floor(a / b) (NumPy pairs // with % there: -5.0 // inf is -1.0 in NumPy, -0.0 in loom)."""
+    if a.dtype.kind == 'f':
+        return np.where(~np.isfinite(a) | ~np.isfinite(b) | (b == 0), np.floor(a / b), np.floor_divide(a, b))
+    return np.floor_divide(a, b)
+
+
+def signbit(x):
+    return V(np.signbit(x.a if x.t in FLOATS else x.a.astype(np.float64)), 'bool')
+
+
 # name -> (operands, kind, expected(a, b, c, d, s, f)); the C++ bodies are in
 # differential.hpp under the same names. s: an int scalar, f: a double scalar.
 TEMPLATES = {
@@ -227,6 +239,15 @@ TEMPLATES = {
                   arith('+', fn(np.power, fn(np.abs, a), b), flt(np.log1p, fn(np.abs, b)))),
     'nan_inf': (2, 'flt', lambda a, b, c, d, s, f:
                 lor(V(np.isnan(a.a), 'bool'), land(V(np.isinf(b.a), 'bool'), V(np.isfinite(a.a), 'bool')))),
+    'floor_divide': (2, 'num', lambda a, b, c, d, s, f: fn(floordiv, a, b)),
+    'remainder': (2, 'num', lambda a, b, c, d, s, f: fn(np.remainder, a, b)),
+    'hypot_copysign': (2, 'flt', lambda a, b, c, d, s, f: arith('+', fn(np.hypot, a, b), fn(np.copysign, a, b))),
+    'logaddexp': (2, 'flt', lambda a, b, c, d, s, f: fn(np.logaddexp, a, b)),
+    'nextafter': (2, 'flt', lambda a, b, c, d, s, f: fn(np.nextafter, a, b)),
+    'inv_hyperbolic': (3, 'flt', lambda a, b, c, d, s, f:
+                       arith('+', flt(np.arcsinh, a), arith('*', flt(np.arccosh, b), flt(np.arctanh, c)))),
+    'reciprocal_signbit': (2, 'flt', lambda a, b, c, d, s, f: where(signbit(a), flt(np.reciprocal, b), a)),
+    'xor_signbit': (2, 'any', lambda a, b, c, d, s, f: V(np.logical_xor(signbit(a).a, b.a != 0), 'bool')),
     'logical': (3, 'bool', lambda a, b, c, d, s, f: lor(land(a, b), lnot(c))),
     'where_bool': (3, 'bool', lambda a, b, c, d, s, f: where(a, b, c)),
 }

@@ -400,3 +400,243 @@ TEST_CASE("astype converts with static_cast", "[expr][functions][astype]") {
     const loom::array<double> third = {1.0 / 3};
     CHECK(loom::eval(loom::astype<float>(third))(0) == static_cast<float>(1.0 / 3));
 }
+
+// ---- the Array API's element-wise functions beyond C++'s operators
+
+namespace {
+
+// Pairs (a, b) cycled over n elements, so that every pair meets both the SIMD
+// body and the scalar tail.
+template <class T>
+std::pair<loom::array<T>, loom::array<T>> cycled(const std::vector<T>& as, const std::vector<T>& bs, std::size_t shift,
+                                                 std::size_t n = 37) {
+    loom::array<T> a(shape_t{n}), b(shape_t{n});
+    for (std::size_t i = 0; i < n; ++i) {
+        a(i) = as[(i + shift) % as.size()];
+        b(i) = bs[(i + shift) % bs.size()];
+    }
+    return {a, b};
+}
+
+// Equal with NaN equal to NaN and zeros equal only with the same sign.
+template <class T>
+bool identical(T x, T y) {
+    if (std::isnan(x) || std::isnan(y)) return std::isnan(x) && std::isnan(y);
+    return x == y && std::signbit(x) == std::signbit(y);
+}
+
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("acosh, asinh, atanh, reciprocal and the binary math functions match the C library",
+                        "[expr][functions][math][array_api]", ref::float_types) {
+    using T = TestType;
+    check_unary<T>("acosh", [](const auto& x) { return loom::acosh(x); }, [](double v) { return std::acosh(v); }, 1, 50);
+    check_unary<T>("asinh", [](const auto& x) { return loom::asinh(x); }, [](double v) { return std::asinh(v); }, -50, 50);
+    check_unary<T>("atanh", [](const auto& x) { return loom::atanh(x); }, [](double v) { return std::atanh(v); }, -0.99, 0.99);
+    check_unary<T>("reciprocal", [](const auto& x) { return loom::reciprocal(x); }, [](double v) { return 1 / v; }, 0.1, 9);
+    // binary, broadcast (5, 1) with (11)
+    const auto y = spread<T>(-6, 6, 11);
+    const auto x = ref::make<T>({5, 1}, {T(-30), T(-0.5), T(0.25), T(2), T(40)});
+    const auto check2 = [&](const char* name, const auto& e, auto g, double tol) {
+        INFO(name);
+        CHECK(ref::mismatch_near(loom::eval(e), {5, 11}, [&](const index_t& i) {
+                  return static_cast<T>(g(static_cast<long double>(x.data()[i[0]]), static_cast<long double>(y.data()[i[1]])));
+              }, tol, 4 * std::numeric_limits<T>::min()) == "");
+    };
+    check2("copysign", loom::copysign(x, y), [](long double a, long double b) { return std::copysign(a, b); }, 0);
+    check2("hypot", loom::hypot(x, y), [](long double a, long double b) { return std::hypot(a, b); }, ulps<T>);
+    check2("logaddexp", loom::logaddexp(x, y),
+           [](long double a, long double b) { return std::max(a, b) + std::log1p(std::exp(-std::fabs(a - b))); }, ulps<T>);
+    check2("nextafter", loom::nextafter(x, y), [](long double a, long double b) {
+        return std::nextafter(static_cast<T>(a), static_cast<T>(b));
+    }, 0);
+}
+
+TEMPLATE_LIST_TEST_CASE("floor_divide and remainder on floats: Python's // and %, the Array API's special cases",
+                        "[expr][functions][array_api]", ref::float_types) {
+    using T = TestType;
+    const T inf = std::numeric_limits<T>::infinity(), nan = std::numeric_limits<T>::quiet_NaN(), z = T(0);
+    // a, b, a // b, a % b (worked by hand from the Array API's special cases and Python)
+    const std::vector<std::array<T, 4>> table = {
+        {T(5), T(3), T(1), T(2)},          {T(-5), T(3), T(-2), T(1)},        {T(5), T(-3), T(-2), T(-1)},
+        {T(-5), T(-3), T(1), T(-2)},       {T(5.5), T(2), T(2), T(1.5)},      {T(-5.5), T(2), T(-3), T(0.5)},
+        {T(6), T(3), T(2), z},             {T(-6), T(3), T(-2), z},           {T(6), T(-3), T(-2), -z},
+        {z, T(3), z, z},                   {-z, T(3), -z, z},                 {z, T(-3), -z, -z},
+        {-z, T(-3), z, -z},                {T(5), z, inf, nan},               {T(5), -z, -inf, nan},
+        {T(-5), z, -inf, nan},             {z, z, nan, nan},                  {-z, -z, nan, nan},
+        {inf, T(2), inf, nan},             {inf, T(-2), -inf, nan},           {-inf, T(2), -inf, nan},
+        {inf, inf, nan, nan},              {-inf, inf, nan, nan},             {T(5), inf, z, T(5)},
+        {T(-5), inf, -z, inf},             {T(5), -inf, -z, -inf},            {T(-5), -inf, z, T(-5)},
+        {z, inf, z, z},                    {-z, -inf, z, -z},                 {nan, T(1), nan, nan},
+        {T(1), nan, nan, nan},
+    };
+    std::vector<T> as, bs;
+    for (const auto& r : table) {
+        as.push_back(r[0]);
+        bs.push_back(r[1]);
+    }
+    for (std::size_t shift = 0; shift < 2; ++shift) {
+        const auto [a, b] = cycled(as, bs, shift, 2 * table.size() + 3);
+        const loom::array<T> q = loom::floor_divide(a, b), m = loom::remainder(a, b);
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            const auto& r = table[(i + shift) % table.size()];
+            INFO(r[0] << " // " << r[1] << " gave " << q(i) << ", % gave " << m(i));
+            CHECK(identical(q(i), r[2]));
+            CHECK(identical(m(i), r[3]));
+        }
+    }
+    // exact where floor(a / b) rounds: 1 / 0.1 is 10 in floating point, 1 // 0.1 is 9 (Python)
+    const loom::array<double> one = {1.0}, tenth = {0.1};
+    CHECK(loom::eval(loom::floor_divide(one, tenth))(0) == 9.0);
+    CHECK(loom::eval(loom::remainder(one, tenth))(0) == std::fmod(1.0, 0.1));
+    // a == b * (a // b) + a % b, and the remainder has b's sign and is smaller than |b|
+    const auto av = spread<T>(-40, 40, 41), bv = ref::make<T>({4, 1}, {T(-7.5), T(-0.3), T(0.7), T(3)});
+    const loom::array<T> q = loom::floor_divide(av, bv), m = loom::remainder(av, bv);
+    for (std::size_t i = 0; i < 4; ++i)
+        for (std::size_t j = 0; j < 41; ++j) {
+            const T a = av(j), b = bv(i, 0);
+            INFO(a << " and " << b);
+            CHECK(q(i, j) == std::floor(q(i, j)));
+            CHECK(static_cast<double>(b) * q(i, j) + m(i, j) == Approx(a).margin(1e-4));
+            CHECK((m(i, j) == 0 || std::signbit(m(i, j)) == std::signbit(b)));
+            CHECK(std::fabs(m(i, j)) <= std::fabs(b));
+        }
+}
+
+TEMPLATE_LIST_TEST_CASE("floor_divide and remainder on integers round toward minus infinity", "[expr][functions][array_api]",
+                        ref::integer_types) {
+    using T = TestType;
+    constexpr bool sig = std::is_signed_v<T>;
+    std::vector<T> as, bs;
+    for (int a = sig ? -9 : 0; a <= 9; ++a)
+        for (int b = sig ? -4 : 0; b <= 4; ++b) {
+            as.push_back(static_cast<T>(a));
+            bs.push_back(static_cast<T>(b));
+        }
+    loom::array<T> a(shape_t{as.size()}), b(shape_t{bs.size()});
+    std::copy(as.begin(), as.end(), a.begin());
+    std::copy(bs.begin(), bs.end(), b.begin());
+    const loom::array<T> q = loom::floor_divide(a, b), m = loom::remainder(a, b);
+    static_assert(std::is_same_v<typename decltype(loom::floor_divide(a, b))::value_type, T>);
+    for (std::size_t i = 0; i < as.size(); ++i) {
+        const long long x = as[i], y = bs[i];
+        // x // 0 and x % 0 are 0 (as x / 0 and x % 0 are in loom)
+        const long long wq = y == 0 ? 0 : static_cast<long long>(std::floor(static_cast<double>(x) / static_cast<double>(y)));
+        const long long wm = y == 0 ? 0 : x - y * wq;
+        INFO(x << " // " << y);
+        CHECK(static_cast<long long>(q(i)) == wq);
+        CHECK(static_cast<long long>(m(i)) == wm);
+    }
+    if constexpr (sig) {
+        // the most negative value over -1 wraps, as NumPy's; its remainder is 0
+        const loom::array<T> lo = {std::numeric_limits<T>::min()}, minus1 = {T(-1)};
+        CHECK(loom::eval(loom::floor_divide(lo, minus1))(0) == std::numeric_limits<T>::min());
+        CHECK(loom::eval(loom::remainder(lo, minus1))(0) == T(0));
+    }
+}
+
+TEMPLATE_LIST_TEST_CASE("copysign, hypot, logaddexp, nextafter, reciprocal and the inverse hyperbolics at special values",
+                        "[expr][functions][array_api]", ref::float_types) {
+    using T = TestType;
+    const T inf = std::numeric_limits<T>::infinity(), nan = std::numeric_limits<T>::quiet_NaN(), z = T(0);
+    const T ln2 = static_cast<T>(0.693147180559945309417232121458176568L);
+    struct row {
+        T a, b, copysign, hypot, logaddexp;
+    };
+    const std::vector<row> table = {
+        {T(1), -z, T(-1), T(1), std::log(std::exp(T(1)) + T(1))},
+        {-z, z, z, z, ln2},
+        {T(-2), T(3), T(2), std::hypot(T(2), T(3)), std::log(std::exp(T(-2)) + std::exp(T(3)))},
+        {inf, nan, inf, inf, nan},
+        {nan, -inf, nan, inf, nan},
+        {nan, T(1), nan, nan, nan},
+        {inf, inf, inf, inf, inf},
+        {-inf, -inf, -inf, inf, -inf},
+        {inf, -inf, -inf, inf, inf},
+        {T(1), inf, T(1), inf, inf},
+        {T(-1), -inf, T(-1), inf, T(-1)},
+        {T(80), T(80), T(80), std::hypot(T(80), T(80)), T(80) + ln2},
+        {T(1e30), T(1e30), T(1e30), std::hypot(T(1e30), T(1e30)), T(1e30) + ln2},  // x * x would overflow float
+        {T(-50), T(50), T(50), std::hypot(T(50), T(50)), T(50)},
+    };
+    std::vector<T> as, bs;
+    for (const auto& r : table) {
+        as.push_back(r.a);
+        bs.push_back(r.b);
+    }
+    for (std::size_t shift = 0; shift < 2; ++shift) {
+        const auto [a, b] = cycled(as, bs, shift);
+        const loom::array<T> c = loom::copysign(a, b), h = loom::hypot(a, b), l = loom::logaddexp(a, b);
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            const auto& r = table[(i + shift) % table.size()];
+            INFO("(" << r.a << ", " << r.b << "): copysign " << c(i) << ", hypot " << h(i) << ", logaddexp " << l(i));
+            if (std::isnan(r.copysign)) CHECK((std::isnan(c(i)) && std::signbit(c(i)) == std::signbit(r.b)));
+            else CHECK(identical(c(i), r.copysign));
+            CHECK(ref::near(h(i), r.hypot, ulps<T>, 0));
+            CHECK(ref::near(l(i), r.logaddexp, ulps<T>, 0));
+        }
+    }
+    // nextafter: toward the second argument by one representable step
+    const loom::array<T> from = {T(1), z, -z, T(1), nan, T(1), inf};
+    const loom::array<T> to = {T(2), T(-1), z, nan, T(1), T(1), z};
+    const loom::array<T> n = loom::nextafter(from, to);
+    CHECK(n(0) == T(1) + std::numeric_limits<T>::epsilon());
+    CHECK(n(1) == -std::numeric_limits<T>::denorm_min());
+    CHECK(identical(n(2), z));  // equal arguments give the second
+    CHECK(std::isnan(n(3)));
+    CHECK(std::isnan(n(4)));
+    CHECK(n(5) == T(1));
+    CHECK(n(6) == std::numeric_limits<T>::max());
+    // the inverse hyperbolics and reciprocal, in SIMD batches and the tail
+    const std::vector<T> xs = {T(1), T(0.5), T(-1), T(1), T(2), -z, inf, -inf, nan, z};
+    const auto [x, unused] = cycled(xs, xs, 0);
+    const loom::array<T> ac = loom::acosh(x), as_ = loom::asinh(x), at = loom::atanh(x), rc = loom::reciprocal(x);
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const T v = x(i);
+        INFO("x = " << v);
+        CHECK(ref::near(ac(i), std::acosh(v), ulps<T>, 0));
+        CHECK(ref::near(as_(i), std::asinh(v), ulps<T>, 0));
+        CHECK(ref::near(at(i), std::atanh(v), ulps<T>, 0));
+        CHECK(identical(rc(i), T(1) / v));
+        if (v == 0) CHECK(std::signbit(as_(i)) == std::signbit(v));
+    }
+    (void)unused;
+}
+
+TEMPLATE_LIST_TEST_CASE("signbit and logical_xor", "[expr][functions][array_api]", ref::all_types) {
+    using T = TestType;
+    const auto x = ref::filled<T>({3, 13}, 9);
+    const auto y = ref::filled<T>({13}, 4);
+    const loom::array<bool> s = loom::signbit(x), l = loom::logical_xor(x, y);
+    static_assert(std::is_same_v<typename decltype(loom::signbit(x))::value_type, bool>);
+    for (std::size_t i = 0; i < 3; ++i)
+        for (std::size_t j = 0; j < 13; ++j) {
+            const T v = x(i, j);
+            if constexpr (std::is_floating_point_v<T>) CHECK(s(i, j) == std::signbit(v));
+            else if constexpr (std::is_same_v<T, bool>) CHECK(!s(i, j));
+            else CHECK(s(i, j) == (static_cast<long double>(v) < 0));
+            CHECK(l(i, j) == ((v != T(0)) != (y(j) != T(0))));
+        }
+    if constexpr (std::is_floating_point_v<T>) {
+        const T nan = std::numeric_limits<T>::quiet_NaN();
+        const loom::array<T> sp = {T(-0.0), T(0), -std::numeric_limits<T>::infinity(), -nan, nan};
+        const loom::array<bool> sb = loom::signbit(sp);
+        CHECK(loom::array_equal(sb, loom::array<bool>{true, false, true, std::signbit(-nan), std::signbit(nan)}));
+    }
+}
+
+TEST_CASE("the new element-wise functions' result types", "[expr][functions][array_api]") {
+    const loom::array<std::int8_t> i8 = {1};
+    const loom::array<std::int16_t> i16 = {1};
+    const loom::array<int> i32 = {1};
+    const loom::array<float> f = {1};
+    static_assert(std::is_same_v<decltype(loom::floor_divide(i8, i16))::value_type, std::int16_t>);
+    static_assert(std::is_same_v<decltype(loom::remainder(i32, f))::value_type, float>);
+    static_assert(std::is_same_v<decltype(loom::hypot(i32, i32))::value_type, double>);
+    static_assert(std::is_same_v<decltype(loom::logaddexp(f, 2.0))::value_type, float>);
+    static_assert(std::is_same_v<decltype(loom::copysign(f, i8))::value_type, float>);
+    static_assert(std::is_same_v<decltype(loom::reciprocal(i32))::value_type, double>);
+    static_assert(std::is_same_v<decltype(loom::logical_xor(f, i8))::value_type, bool>);
+    CHECK(loom::eval(loom::floor_divide(i8, 2))(0) == 0);
+    CHECK(loom::eval(loom::remainder(-7, i32 * 3))(0) == 2);
+}

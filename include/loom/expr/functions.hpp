@@ -216,6 +216,78 @@ auto logical_or(A&& a, B&& b) {
     return make_fn<ops::logical_or>(std::forward<A>(a), std::forward<B>(b));
 }
 
+template <class A>
+    requires applicable<ops::acosh, A>
+auto acosh(A&& a) {
+    return make_fn<ops::acosh>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::asinh, A>
+auto asinh(A&& a) {
+    return make_fn<ops::asinh>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::atanh, A>
+auto atanh(A&& a) {
+    return make_fn<ops::atanh>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::reciprocal, A>
+auto reciprocal(A&& a) {
+    return make_fn<ops::reciprocal>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::signbit, A>
+auto signbit(A&& a) {
+    return make_fn<ops::signbit>(std::forward<A>(a));
+}
+
+template <class A, class B>
+    requires applicable<ops::copysign, A, B>
+auto copysign(A&& a, B&& b) {
+    return make_fn<ops::copysign>(std::forward<A>(a), std::forward<B>(b));
+}
+
+template <class A, class B>
+    requires applicable<ops::hypot, A, B>
+auto hypot(A&& a, B&& b) {
+    return make_fn<ops::hypot>(std::forward<A>(a), std::forward<B>(b));
+}
+
+template <class A, class B>
+    requires applicable<ops::nextafter, A, B>
+auto nextafter(A&& a, B&& b) {
+    return make_fn<ops::nextafter>(std::forward<A>(a), std::forward<B>(b));
+}
+
+template <class A, class B>
+    requires applicable<ops::logaddexp, A, B>
+auto logaddexp(A&& a, B&& b) {
+    return make_fn<ops::logaddexp>(std::forward<A>(a), std::forward<B>(b));
+}
+
+template <class A, class B>
+    requires applicable<ops::floor_divide, A, B>
+auto floor_divide(A&& a, B&& b) {
+    return make_fn<ops::floor_divide>(std::forward<A>(a), std::forward<B>(b));
+}
+
+template <class A, class B>
+    requires applicable<ops::remainder, A, B>
+auto remainder(A&& a, B&& b) {
+    return make_fn<ops::remainder>(std::forward<A>(a), std::forward<B>(b));
+}
+
+template <class A, class B>
+    requires applicable<ops::logical_xor, A, B>
+auto logical_xor(A&& a, B&& b) {
+    return make_fn<ops::logical_xor>(std::forward<A>(a), std::forward<B>(b));
+}
+
 //! clip(x, lo, hi) = minimum(maximum(x, lo), hi).
 template <class X, class L, class H>
     requires applicable<ops::clip, X, L, H>

@@ -156,6 +156,54 @@ struct modulo : arithmetic {
         } else return std::fmod(a, b);
     }
 };
+// floor_divide and remainder round toward minus infinity, as Python's // and %:
+// a == b * floor_divide(a, b) + remainder(a, b), the remainder signed as b.
+// Integers: x // 0 and x % 0 are 0, min // -1 wraps. Floating operands follow
+// the Array API's special cases: an infinite or zero operand gives floor(a / b)
+// for //; finite ones NumPy's divmod, exact where floor(a / b) would round.
+struct floor_divide : arithmetic {
+    template <class C> static constexpr bool simd = false;
+    template <class X> X operator()(X a, X b) const {
+        if constexpr (std::is_same_v<X, bool>) return b ? a : false;
+        else if constexpr (std::is_integral_v<X>) {
+            if (b == 0) return 0;
+            if constexpr (std::is_signed_v<X>) {
+                if (b == -1) return negate_int(a);
+                const X q = static_cast<X>(a / b);
+                return (a % b != 0 && ((a < 0) != (b < 0))) ? static_cast<X>(q - 1) : q;
+            } else return static_cast<X>(a / b);
+        } else {
+            if (!std::isfinite(a) || !std::isfinite(b) || b == 0) return std::floor(a / b);
+            const X mod = std::fmod(a, b);
+            X div = (a - mod) / b;
+            if (mod != 0 && ((b < 0) != (mod < 0))) div -= X(1);
+            if (div == 0) return std::copysign(X(0), a / b);
+            X fl = std::floor(div);
+            if (div - fl > X(0.5)) fl += X(1);
+            return fl;
+        }
+    }
+    template <class X> static X negate_int(X a) { return static_cast<X>(0 - static_cast<std::make_unsigned_t<X>>(a)); }
+};
+struct remainder : arithmetic {
+    template <class C> static constexpr bool simd = false;
+    template <class X> X operator()(X a, X b) const {
+        if constexpr (std::is_same_v<X, bool>) return false;
+        else if constexpr (std::is_integral_v<X>) {
+            if (b == 0) return 0;
+            if constexpr (std::is_signed_v<X>) {
+                if (b == -1) return 0;
+                const X r = static_cast<X>(a % b);
+                return (r != 0 && ((r < 0) != (b < 0))) ? static_cast<X>(r + b) : r;
+            } else return static_cast<X>(a % b);
+        } else {
+            X mod = std::fmod(a, b);  // NaN for an infinite a or a zero b
+            if (mod == 0) return std::copysign(X(0), b);
+            if ((b < 0) != (mod < 0)) mod += b;  // a finite a and an infinite b of the other sign: b
+            return mod;
+        }
+    }
+};
 struct negate : arithmetic {
     template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> X operator()(X a) const {
@@ -272,6 +320,20 @@ struct logical_not : predicate {
     template <class M> static M masks(M a) { return ~a; }
     template <class X> bool operator()(X a) const { return !a; }
 };
+struct logical_xor : predicate {
+    template <class C> static constexpr bool masks_for = true;
+    template <class M> static M masks(M a, M b) { return simd::mask_xor(a, b); }
+    template <class X> bool operator()(X a, X b) const { return static_cast<bool>(a) != static_cast<bool>(b); }
+};
+// signbit: the sign bit of a floating value (-0.0 and -NaN included); integers: x < 0.
+struct signbit : predicate {
+    template <class C> static constexpr bool simd = false;
+    template <class X> bool operator()(X a) const {
+        if constexpr (std::is_floating_point_v<X>) return std::signbit(a);
+        else if constexpr (std::is_signed_v<X>) return a < 0;
+        else return false;
+    }
+};
 struct isnan : predicate {
     template <class C> static constexpr bool simd = false;
     template <class X> bool operator()(X a) const {
@@ -315,6 +377,45 @@ struct atan : floating { template <class X> X operator()(X a) const { using std:
 struct sinh : floating { template <class X> X operator()(X a) const { using std::sinh; return sinh(a); } };
 struct cosh : floating { template <class X> X operator()(X a) const { using std::cosh; return cosh(a); } };
 struct tanh : floating { template <class X> X operator()(X a) const { using std::tanh; return tanh(a); } };
+
+struct acosh : floating { template <class X> X operator()(X a) const { using std::acosh; return acosh(a); } };
+struct asinh : floating { template <class X> X operator()(X a) const { using std::asinh; return asinh(a); } };
+struct atanh : floating { template <class X> X operator()(X a) const { using std::atanh; return atanh(a); } };
+struct copysign : floating {
+    static constexpr bool heavy = false;
+    template <class X> X operator()(X a, X b) const { using std::copysign; return copysign(a, b); }
+};
+struct reciprocal : floating {
+    static constexpr bool heavy = false;  // one division
+    template <class X> X operator()(X a) const { return X(1) / a; }
+};
+// hypot and nextafter run the C library's (exact special cases, no overflow of x*x).
+struct hypot : floating {
+    template <class C> static constexpr bool simd = false;
+    template <class X> X operator()(X a, X b) const { return std::hypot(a, b); }
+};
+struct nextafter : floating {
+    template <class C> static constexpr bool simd = false;
+    template <class X> X operator()(X a, X b) const { return std::nextafter(a, b); }
+};
+// log(exp(a) + exp(b)) without overflow: the larger plus log1p(exp(-|a - b|));
+// equal arguments (infinities of one sign included) give a + log(2).
+struct logaddexp : floating {
+    template <class X> X operator()(X a, X b) const {
+        using std::exp;
+        using std::log1p;
+        const X d = a - b;
+        if constexpr (detail::is_batch<X>) {
+            using T = typename X::value_type;
+            const X ln2(static_cast<T>(0.693147180559945309417232121458176568L));
+            return select(a == b, a + ln2, select(d > X(T(0)), a + log1p(exp(-d)), b + log1p(exp(d))));
+        } else {
+            if (a == b) return a + static_cast<X>(0.693147180559945309417232121458176568L);
+            if (d > 0) return a + log1p(exp(-d));
+            return b + log1p(exp(d));  // d <= 0, or NaN: NaN
+        }
+    }
+};
 
 // xsimd 8's batch atan2 gives NaN where both arguments are zero or both are
 // infinite; the C library (and NumPy) give an angle with y's sign there, so
@@ -363,6 +464,7 @@ struct power : arithmetic {
             // C99 (and NumPy): pow(x, 0) and pow(1, y) are 1 (NaN included), pow(0, y < 0)
             // an infinity, signed like the base for an odd integer exponent.
             using std::pow;
+            using std::copysign;  // (ops::copysign would be found first)
             const X r = pow(a, b);
             const auto pole = (a == X(0)) & (b < X(0));
             const auto one = (b == X(0)) | (a == X(1));
