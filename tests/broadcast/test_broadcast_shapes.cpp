@@ -74,14 +74,14 @@ TEST_CASE("the spec's three incompatible pairs throw broadcast_error", "[broadca
 }
 
 TEST_CASE("broadcast_error names both shapes and the axis", "[broadcast][errors]") {
-    CHECK(message_of({15, 3, 5}, {15, 3}) == "cannot broadcast (15, 3, 5) with (15, 3): axis -1 has 5 and 3");
-    CHECK(message_of({3}, {4}) == "cannot broadcast (3,) with (4,): axis -1 has 3 and 4");
-    CHECK(message_of({2, 1}, {8, 4, 3}) == "cannot broadcast (2, 1) with (8, 4, 3): axis -2 has 2 and 4");
-    CHECK(message_of({0}, {3}) == "cannot broadcast (0,) with (3,): axis -1 has 0 and 3");
+    CHECK(message_of({15, 3, 5}, {15, 3}) == "loom: cannot broadcast (15, 3, 5) with (15, 3): axis -1 has 5 and 3");
+    CHECK(message_of({3}, {4}) == "loom: cannot broadcast (3,) with (4,): axis -1 has 3 and 4");
+    CHECK(message_of({2, 1}, {8, 4, 3}) == "loom: cannot broadcast (2, 1) with (8, 4, 3): axis -2 has 2 and 4");
+    CHECK(message_of({0}, {3}) == "loom: cannot broadcast (0,) with (3,): axis -1 has 0 and 3");
     // an expression reports the same text
     const auto c = loom::zeros<double>({15, 3, 5});
     const auto d = loom::zeros<double>({15, 3});
-    CHECK_THROWS_WITH((c + d).shape(), "cannot broadcast (15, 3, 5) with (15, 3): axis -1 has 5 and 3");
+    CHECK_THROWS_WITH((c + d).shape(), "loom: cannot broadcast (15, 3, 5) with (15, 3): axis -1 has 5 and 3");
     // broadcast_error is a std::invalid_argument
     CHECK_THROWS_AS(loom::broadcast_shapes({3}, {4}), std::invalid_argument);
 }
@@ -91,7 +91,7 @@ TEST_CASE("XLA's degenerate-dimension examples", "[broadcast][shapes]") {
     CHECK(loom::broadcast_shapes({1, 2, 5}, {7, 2, 5}) == shape_t{7, 2, 5});
     CHECK(loom::broadcast_shapes({7, 2, 5}, {7, 1, 5}) == shape_t{7, 2, 5});
     CHECK_THROWS_AS(loom::broadcast_shapes({7, 2, 5}, {7, 2, 6}), loom::broadcast_error);
-    CHECK(message_of({7, 2, 5}, {7, 2, 6}) == "cannot broadcast (7, 2, 5) with (7, 2, 6): axis -1 has 5 and 6");
+    CHECK(message_of({7, 2, 5}, {7, 2, 6}) == "loom: cannot broadcast (7, 2, 5) with (7, 2, 6): axis -1 has 5 and 6");
     CHECK(loom::broadcast_shapes({2, 1}, {1, 3}) == shape_t{2, 3});
 }
 

@@ -46,7 +46,7 @@ TEST_CASE("the Array API example: x[...] = a is fine, x[1, ...] = a is rejected"
     CHECK_THROWS_AS(loom::adapt(x.data() + 12, {3, 4}) += a, loom::broadcast_error);
     for (double v : x) CHECK(v == 2.0);
     CHECK(ref::what_of<loom::broadcast_error>([&] { loom::adapt(x.data() + 12, {3, 4}) = a; }) ==
-          "cannot assign (1, 3, 4) into (3, 4): axis -3 has 1 and the target has only 2 axes");
+          "loom: cannot assign (1, 3, 4) into (3, 4): axis -3 has 1 and the target has only 2 axes");
     // the error is a broadcast_error, hence a std::invalid_argument
     CHECK_THROWS_AS(loom::adapt(x.data() + 12, {3, 4}) = a, std::invalid_argument);
 }
@@ -70,13 +70,13 @@ TEST_CASE("in-place errors name both shapes and the axis", "[eval][assign][inpla
     const loom::array<double> w = loom::zeros<double>({2, 3});
     // assignment into a view: the in-place rule's own message
     CHECK(ref::what_of<loom::broadcast_error>([&] { loom::adapt(r.data(), {3, 3}) = v; }) ==
-          "cannot assign (2, 4) into (3, 3): axis -1 has 4 and the target 3");
+          "loom: cannot assign (2, 4) into (3, 3): axis -1 has 4 and the target 3");
     CHECK(ref::what_of<loom::broadcast_error>([&] { loom::adapt(r.data(), {3, 3}) = w; }) ==
-          "cannot assign (2, 3) into (3, 3): axis -2 has 2 and the target 3");
+          "loom: cannot assign (2, 3) into (3, 3): axis -2 has 2 and the target 3");
     CHECK(ref::what_of<loom::broadcast_error>([&] { loom::adapt(r.data(), {9}) = w; }) ==
-          "cannot assign (2, 3) into (9,): axis -2 has 2 and the target has only 1 axes");
+          "loom: cannot assign (2, 3) into (9,): axis -2 has 2 and the target has only 1 axes");
     CHECK(ref::what_of<loom::broadcast_error>([&] { r += loom::zeros<double>({1, 3, 3}); }) ==
-          "cannot assign (1, 3, 3) into (3, 3): axis -3 has 1 and the target has only 2 axes");
+          "loom: cannot assign (1, 3, 3) into (3, 3): axis -3 has 1 and the target has only 2 axes");
     // compound assignment on a mismatched axis: whichever check fires first,
     // the message names both shapes and the axis
     auto names = [](const std::string& m, std::initializer_list<const char*> parts) {
@@ -92,7 +92,7 @@ TEST_CASE("in-place errors name both shapes and the axis", "[eval][assign][inpla
     const loom::array<double> p = loom::zeros<double>({3}), q = loom::zeros<double>({4});
     const std::string m3 = ref::what_of<loom::broadcast_error>([&] { r *= p + q; });
     CHECK(names(m3, {"cannot broadcast", "(4,)", "axis -1 has"}));
-    CHECK(ref::what_of<loom::broadcast_error>([&] { loom::adapt(r.data(), {3, 3}) = p + q; }) == "cannot broadcast (3,) with (4,): axis -1 has 3 and 4");
+    CHECK(ref::what_of<loom::broadcast_error>([&] { loom::adapt(r.data(), {3, 3}) = p + q; }) == "loom: cannot broadcast (3,) with (4,): axis -1 has 3 and 4");
 }
 
 TEST_CASE("in-place values may be lower rank, size 1 or scalars, never bigger", "[eval][assign][inplace]") {

@@ -8,10 +8,11 @@ namespace loom {
 
 //! Thrown for every broadcasting failure; `what()` names both shapes and the axis.
 //!   loom::broadcast_shapes({15, 3, 5}, {15, 3});
-//!   // cannot broadcast (15, 3, 5) with (15, 3): axis -1 has 5 and 3
+//!   // loom: cannot broadcast (15, 3, 5) with (15, 3): axis -1 has 5 and 3
 class broadcast_error : public std::invalid_argument {
 public:
-    using std::invalid_argument::invalid_argument;
+    //! `what()` is "loom: " and `message`, as index_error's messages start with "loom".
+    explicit broadcast_error(const std::string& message) : std::invalid_argument("loom: " + message) {}
 };
 
 //! Thrown for a bad index, slice, axis or reshape.
