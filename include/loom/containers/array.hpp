@@ -155,11 +155,17 @@ public:
     const T* data() const noexcept { return buf_.data(); }
     leaf_layout<T> layout() const noexcept { return {buf_.data(), &shape_, &strides_}; }
 
-    //! Element reference, unchecked.
+    //! Element reference, unchecked (checked by an assertion in builds without NDEBUG).
     template <std::integral... I>
-    T& operator()(I... i) noexcept { return data()[offset(i...)]; }
+    T& operator()(I... i) noexcept {
+        detail::debug_index("an array", shape_, i...);
+        return data()[offset(i...)];
+    }
     template <std::integral... I>
-    const T& operator()(I... i) const noexcept { return data()[offset(i...)]; }
+    const T& operator()(I... i) const noexcept {
+        detail::debug_index("an array", shape_, i...);
+        return data()[offset(i...)];
+    }
     //! Element reference, checked: one index per axis, each in range (negative counts from the end).
     template <std::integral... I>
     T& at(I... i) { return data()[checked_offset(i...)]; }

@@ -87,13 +87,19 @@ public:
     const T* data() const noexcept { return data_.data(); }
     leaf_layout<T> layout() const noexcept { return {data_.data(), &shape(), &strides()}; }
 
-    //! Element reference, unchecked.
+    //! Element reference, unchecked (checked by an assertion in builds without NDEBUG).
     template <std::integral... I>
         requires(sizeof...(I) == rank)
-    T& operator()(I... i) noexcept { return data_[offset(i...)]; }
+    T& operator()(I... i) noexcept {
+        detail::debug_index("a fixed_array", shape(), i...);
+        return data_[offset(i...)];
+    }
     template <std::integral... I>
         requires(sizeof...(I) == rank)
-    const T& operator()(I... i) const noexcept { return data_[offset(i...)]; }
+    const T& operator()(I... i) const noexcept {
+        detail::debug_index("a fixed_array", shape(), i...);
+        return data_[offset(i...)];
+    }
     //! Element reference, checked: each index in range (negative counts from the end).
     template <std::integral... I>
         requires(sizeof...(I) == rank)

@@ -3,6 +3,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <initializer_list>
 #include <iterator>
 #include <limits>
@@ -126,6 +128,34 @@ std::ptrdiff_t checked_element_offset(const char* what, const shape_t& shape, co
     };
     (one(i), ...);
     return off;
+}
+
+// r(i, j)'s indices in a build without NDEBUG: one per axis, each in [0, n),
+// or the program stops with a message saying what was wrong (as Eigen's
+// asserts do). With NDEBUG nothing is checked and nothing is paid.
+[[noreturn, gnu::cold, gnu::noinline]] inline void index_assert(const std::string& what) {
+    std::fputs(("loom: " + what + " (operator() checks indices only without NDEBUG; at() always does)\n").c_str(),
+               stderr);
+    std::abort();
+}
+template <class... I>
+inline void debug_index([[maybe_unused]] const char* what, [[maybe_unused]] const shape_t& shape,
+                        [[maybe_unused]] I... i) noexcept {
+#ifndef NDEBUG
+    if (sizeof...(I) != shape.size())
+        index_assert("operator() got " + std::to_string(sizeof...(I)) + " indices for " + what + " of rank " +
+                     std::to_string(shape.size()));
+    std::size_t k = 0;
+    const auto one = [&](auto idx) {
+        bool negative = false;
+        if constexpr (std::is_signed_v<decltype(idx)>) negative = idx < 0;
+        if (negative || static_cast<std::uint64_t>(idx) >= shape[k])
+            index_assert("index " + std::to_string(idx) + " is out of bounds for axis " + std::to_string(k) +
+                         " with size " + std::to_string(shape[k]));
+        ++k;
+    };
+    (one(i), ...);
+#endif
 }
 
 // Out of line (never inlined): the message's string code once, not at every size_of.

@@ -79,9 +79,10 @@ public:
     T* data() const noexcept { return data_; }
     leaf_layout<value_type> layout() const noexcept { return {data_, &shape_, &strides_}; }
 
-    //! Element reference, unchecked.
+    //! Element reference, unchecked (checked by an assertion in builds without NDEBUG).
     template <std::integral... I>
     T& operator()(I... i) const noexcept {
+        detail::debug_index("a view", shape_, i...);
         return data_[detail::element_offset(strides_, i...)];
     }
     //! Element reference, checked: one index per axis, each in range (negative
