@@ -145,16 +145,18 @@ inline void debug_index([[maybe_unused]] const char* what, [[maybe_unused]] cons
     if (sizeof...(I) != shape.size())
         index_assert("operator() got " + std::to_string(sizeof...(I)) + " indices for " + what + " of rank " +
                      std::to_string(shape.size()));
-    std::size_t k = 0;
-    const auto one = [&](auto idx) {
-        bool negative = false;
-        if constexpr (std::is_signed_v<decltype(idx)>) negative = idx < 0;
-        if (negative || static_cast<std::uint64_t>(idx) >= shape[k])
-            index_assert("index " + std::to_string(idx) + " is out of bounds for axis " + std::to_string(k) +
-                         " with size " + std::to_string(shape[k]));
-        ++k;
-    };
-    (one(i), ...);
+    if constexpr (sizeof...(I) > 0) {
+        std::size_t k = 0;
+        const auto one = [&](auto idx) {
+            bool negative = false;
+            if constexpr (std::is_signed_v<decltype(idx)>) negative = idx < 0;
+            if (negative || static_cast<std::uint64_t>(idx) >= shape[k])
+                index_assert("index " + std::to_string(idx) + " is out of bounds for axis " + std::to_string(k) +
+                             " with size " + std::to_string(shape[k]));
+            ++k;
+        };
+        (one(i), ...);
+    }
 #endif
 }
 
