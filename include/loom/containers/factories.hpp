@@ -157,13 +157,14 @@ auto triangle(const char* fn, const X& x, std::ptrdiff_t k) {
     if (r.size() == 0) return r;
     // past [-rows, cols] every k zeroes the same elements: clamp, so that i + k cannot overflow
     const auto kk = std::clamp(k, -static_cast<std::ptrdiff_t>(rows), static_cast<std::ptrdiff_t>(cols));
-    const auto c = static_cast<std::ptrdiff_t>(cols);
     V* row = r.data();
     for (std::size_t m = r.size() / (rows * cols); m > 0; --m)
         for (std::size_t i = 0; i < rows; ++i, row += cols) {
-            const std::ptrdiff_t d = static_cast<std::ptrdiff_t>(i) + kk;  // column of the k-th diagonal
-            if constexpr (Lower) std::fill(row + std::clamp<std::ptrdiff_t>(d + 1, 0, c), row + cols, V(0));
-            else std::fill(row, row + std::clamp<std::ptrdiff_t>(d, 0, c), V(0));
+            // the row's columns left of the k-th diagonal (tril keeps them and the diagonal)
+            const std::ptrdiff_t d = static_cast<std::ptrdiff_t>(i) + kk + (Lower ? 1 : 0);
+            const std::size_t left = d <= 0 ? 0 : std::min(static_cast<std::size_t>(d), cols);
+            if constexpr (Lower) std::fill_n(row + left, cols - left, V(0));
+            else std::fill_n(row, left, V(0));
         }
     return r;
 }
