@@ -23,6 +23,7 @@
 #include "containers/fixed_array.hpp"
 #include "containers/tensor.hpp"
 #include "containers/factories.hpp"
+#include "containers/interop.hpp"
 #include "containers/compare.hpp"
 #include "containers/print.hpp"
 #include "view/strided_view.hpp"

@@ -3,9 +3,12 @@
 
 #include <loom/loom.hpp>
 
+#include <cfloat>
 #include <cstdint>
 #include <stdexcept>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 
 #include "../support/reference.hpp"
 
@@ -295,4 +298,127 @@ TEST_CASE("element and scalar_value concepts", "[core][dtype]") {
     static_assert(std::is_same_v<loom::detail::canonical_t<unsigned char>, uint8_t>);
     static_assert(std::is_same_v<loom::detail::canonical_t<const short&>, int16_t>);
     SUCCEED("compile-time checks");
+}
+
+// ---- the Array API's data type functions ---------------------------------------
+
+// result_type_t is promote_t: the Array API lattice, whatever the order, on element
+// types and on array, view and expression types (their value_type)
+static_assert(std::is_same_v<loom::result_type_t<int8_t, uint8_t>, int16_t>);
+static_assert(std::is_same_v<loom::result_type_t<uint8_t, int8_t>, int16_t>);
+static_assert(std::is_same_v<loom::result_type_t<int32_t, uint32_t>, int64_t>);
+static_assert(std::is_same_v<loom::result_type_t<float, double>, double>);
+static_assert(std::is_same_v<loom::result_type_t<bool, uint16_t>, uint16_t>);
+static_assert(std::is_same_v<loom::result_type_t<bool, bool>, bool>);
+static_assert(std::is_same_v<loom::result_type_t<int64_t, float>, float>);
+static_assert(std::is_same_v<loom::result_type_t<float>, float>);
+static_assert(std::is_same_v<loom::result_type_t<int8_t, uint8_t, int16_t>, int16_t>);
+static_assert(std::is_same_v<loom::result_type_t<int8_t, uint16_t, float>, float>);
+static_assert(std::is_same_v<loom::result_type_t<loom::array<int8_t>, uint8_t>, int16_t>);
+static_assert(std::is_same_v<loom::result_type_t<loom::array<float>, loom::array<double>>, double>);
+static_assert(std::is_same_v<loom::result_type_t<decltype(std::declval<loom::array<int32_t>&>() * 2), uint32_t>, int64_t>);
+// ... and the same as the element type of the expression
+static_assert(std::is_same_v<loom::result_type_t<uint8_t, int8_t>,
+                             vt<decltype(std::declval<loom::array<uint8_t>&>() + std::declval<loom::array<int8_t>&>())>>);
+
+// can_cast_v<From, To>: result_type_t<From, To> is To. Same kind and wider, the
+// next signed type for an unsigned one, bool to anything, an integer to a floating
+// type (as `int_array + float_array` is floating; it may round: int64 -> float);
+// never a floating type to an integer, a number to bool, down, or signed to unsigned.
+static_assert(loom::can_cast_v<int8_t, int64_t>);
+static_assert(loom::can_cast_v<int8_t, int8_t>);
+static_assert(loom::can_cast_v<uint8_t, int16_t>);
+static_assert(loom::can_cast_v<uint32_t, int64_t>);
+static_assert(loom::can_cast_v<uint8_t, uint64_t>);
+static_assert(loom::can_cast_v<float, double>);
+static_assert(loom::can_cast_v<bool, int8_t>);
+static_assert(loom::can_cast_v<bool, uint64_t>);
+static_assert(loom::can_cast_v<bool, double>);
+static_assert(loom::can_cast_v<int32_t, float>);
+static_assert(loom::can_cast_v<int64_t, float>);
+static_assert(loom::can_cast_v<uint64_t, double>);
+static_assert(!loom::can_cast_v<int64_t, int8_t>);
+static_assert(!loom::can_cast_v<double, float>);
+static_assert(!loom::can_cast_v<float, int32_t>);
+static_assert(!loom::can_cast_v<double, int64_t>);
+static_assert(!loom::can_cast_v<int8_t, uint8_t>);
+static_assert(!loom::can_cast_v<int8_t, uint64_t>);
+static_assert(!loom::can_cast_v<uint8_t, int8_t>);
+static_assert(!loom::can_cast_v<uint64_t, int64_t>);  // no common type at all
+static_assert(!loom::can_cast_v<int64_t, uint64_t>);
+static_assert(!loom::can_cast_v<int8_t, bool>);
+static_assert(!loom::can_cast_v<float, bool>);
+
+namespace {
+// result_type_t<From, To> is To, with false where the pair has no common type
+template <class From, class To>
+constexpr bool promotes_to() {
+    if constexpr (loom::promotable<From, To>) return std::is_same_v<loom::result_type_t<From, To>, To>;
+    else return false;
+}
+template <class From, class... To>
+constexpr bool can_cast_matches_promotion(std::tuple<To...>) {
+    return ((loom::can_cast_v<From, To> == promotes_to<From, To>()) && ...);
+}
+template <class From, class... To>
+constexpr std::size_t casts_to_count(std::tuple<To...>) {
+    return (std::size_t{loom::can_cast_v<From, To>} + ...);
+}
+}  // namespace
+
+TEMPLATE_LIST_TEST_CASE("can_cast_v is result_type_t<From, To> == To for every pair", "[core][dtype][can_cast]",
+                        ref::every_type) {
+    using From = TestType;
+    STATIC_REQUIRE(can_cast_matches_promotion<From>(ref::every_type{}));
+    STATIC_REQUIRE(loom::can_cast_v<From, From>);
+    STATIC_REQUIRE(loom::can_cast_v<bool, From>);
+    STATIC_REQUIRE(loom::can_cast_v<From, bool> == std::is_same_v<From, bool>);
+    // to both floating types from every integer; to double from float too
+    STATIC_REQUIRE(loom::can_cast_v<From, double>);
+    // how many types each casts to: bool all 11, int8 6 (itself, int16, int32, int64, float, double) ...
+    constexpr std::size_t n = casts_to_count<From>(ref::every_type{});
+    if constexpr (std::is_same_v<From, bool>) STATIC_REQUIRE(n == 11);
+    if constexpr (std::is_same_v<From, int8_t>) STATIC_REQUIRE(n == 6);
+    if constexpr (std::is_same_v<From, uint8_t>) STATIC_REQUIRE(n == 9);
+    if constexpr (std::is_same_v<From, uint64_t>) STATIC_REQUIRE(n == 3);
+    if constexpr (std::is_same_v<From, float>) STATIC_REQUIRE(n == 2);
+    if constexpr (std::is_same_v<From, double>) STATIC_REQUIRE(n == 1);
+}
+
+// finfo and iinfo: the values of <cfloat> and <cstdint>
+static_assert(loom::finfo<float>::bits == 32 && loom::finfo<double>::bits == 64);
+static_assert(loom::finfo<float>::eps == FLT_EPSILON && loom::finfo<double>::eps == DBL_EPSILON);
+static_assert(loom::finfo<float>::max == FLT_MAX && loom::finfo<double>::max == DBL_MAX);
+static_assert(loom::finfo<float>::min == -FLT_MAX && loom::finfo<double>::min == -DBL_MAX);
+static_assert(loom::finfo<float>::smallest_normal == FLT_MIN && loom::finfo<double>::smallest_normal == DBL_MIN);
+static_assert(std::is_same_v<loom::finfo<float>::dtype, float>);
+static_assert(std::is_same_v<std::remove_cv_t<decltype(loom::finfo<float>::eps)>, float>);
+static_assert(loom::iinfo<int8_t>::bits == 8 && loom::iinfo<int8_t>::min == INT8_MIN && loom::iinfo<int8_t>::max == INT8_MAX);
+static_assert(loom::iinfo<int16_t>::bits == 16 && loom::iinfo<int16_t>::min == INT16_MIN && loom::iinfo<int16_t>::max == INT16_MAX);
+static_assert(loom::iinfo<int32_t>::bits == 32 && loom::iinfo<int32_t>::min == INT32_MIN && loom::iinfo<int32_t>::max == INT32_MAX);
+static_assert(loom::iinfo<int64_t>::bits == 64 && loom::iinfo<int64_t>::min == INT64_MIN && loom::iinfo<int64_t>::max == INT64_MAX);
+static_assert(loom::iinfo<uint8_t>::bits == 8 && loom::iinfo<uint8_t>::min == 0 && loom::iinfo<uint8_t>::max == UINT8_MAX);
+static_assert(loom::iinfo<uint16_t>::bits == 16 && loom::iinfo<uint16_t>::max == UINT16_MAX);
+static_assert(loom::iinfo<uint32_t>::bits == 32 && loom::iinfo<uint32_t>::max == UINT32_MAX);
+static_assert(loom::iinfo<uint64_t>::bits == 64 && loom::iinfo<uint64_t>::min == 0 && loom::iinfo<uint64_t>::max == UINT64_MAX);
+static_assert(std::is_same_v<loom::iinfo<uint16_t>::dtype, uint16_t>);
+
+TEST_CASE("finfo and iinfo as NumPy gives them", "[core][dtype][finfo]") {
+    // numpy.finfo(numpy.float32): eps 1.1920929e-07, max 3.4028235e+38, smallest_normal 1.1754944e-38
+    CHECK(loom::finfo<float>::eps == 1.1920929e-07f);
+    CHECK(loom::finfo<float>::max == 3.4028235e+38f);
+    CHECK(loom::finfo<float>::smallest_normal == 1.1754944e-38f);
+    // numpy.finfo(numpy.float64): eps 2.220446049250313e-16, max 1.7976931348623157e+308,
+    // smallest_normal 2.2250738585072014e-308
+    CHECK(loom::finfo<double>::eps == 2.220446049250313e-16);
+    CHECK(loom::finfo<double>::min == -1.7976931348623157e+308);
+    CHECK(loom::finfo<double>::smallest_normal == 2.2250738585072014e-308);
+    // 1 + eps is the next number after 1
+    CHECK(1.0f + loom::finfo<float>::eps > 1.0f);
+    CHECK(1.0f + loom::finfo<float>::eps / 2 == 1.0f);
+    // an instance works too (constexpr, as the Array API's finfo object)
+    constexpr loom::finfo<double> f{};
+    static_assert(f.bits == 64);
+    CHECK(loom::iinfo<int64_t>::min == -9223372036854775807LL - 1);
+    CHECK(loom::iinfo<uint32_t>::max == 4294967295u);
 }

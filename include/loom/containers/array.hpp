@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -97,6 +98,9 @@ public:
         const T values[] = {static_cast<T>(v)...};
         from_values(values, sizeof...(U));
     }
+    //! A rank-1 copy of contiguous memory: `loom::array<double> a(std::span<const double>(v))`,
+    //! or `loom::array<double> a(v)` for a `std::vector<double> v` (anything that converts to the span).
+    explicit array(std::span<const T> s) { from_values(s.data(), s.size()); }
     array(detail::nested_list_t<T, 2> l) { from_nested<2>(l); }
     array(detail::nested_list_t<T, 3> l) { from_nested<3>(l); }
     array(detail::nested_list_t<T, 4> l) { from_nested<4>(l); }

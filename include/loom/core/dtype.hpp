@@ -1,9 +1,10 @@
-// loom/core/dtype.hpp: element types, their kinds and the Array API type-promotion lattice.
+// loom/core/dtype.hpp: element types, their kinds, the Array API type-promotion lattice and its data type functions.
 #pragma once
 
 #include <algorithm>
 #include <concepts>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 namespace loom {
@@ -217,5 +218,91 @@ concept promotable = requires { detail::promote_fold<T...>::pick(); };
 //! The floating type math functions compute in: float stays float, everything else double.
 template <class T>
 using float_of_t = std::conditional_t<std::same_as<T, float>, float, double>;
+
+namespace detail {
+
+// result_type_t's operands: an element type stands for itself, an array, view
+// or expression type for its value_type.
+template <class T>
+struct dtype_of {};
+template <element T>
+struct dtype_of<T> { using type = T; };
+template <class E>
+    requires(!element<E> && requires { std::remove_cvref_t<E>::loom_expression; })
+struct dtype_of<E> { using type = typename std::remove_cvref_t<E>::value_type; };
+
+template <class... T>
+struct lazy_promote { using type = promote_t<T...>; };
+
+template <class... T>
+struct result_type {
+    static_assert(sizeof...(T) >= 1 && (requires { typename dtype_of<T>::type; } && ...),
+                  "loom::result_type_t: give one or more element types (bool, std::int8_t ... std::uint64_t, "
+                  "float, double) or array, view or expression types");
+};
+template <class... T>
+    requires(sizeof...(T) >= 1 && (requires { typename dtype_of<T>::type; } && ...))
+struct result_type<T...> {
+    static_assert(promotable<typename dtype_of<T>::type...>,
+                  "loom::result_type_t: these element types have no common type (std::int64_t with std::uint64_t): "
+                  "convert one of them with loom::astype<U>");
+    using type = typename std::conditional_t<promotable<typename dtype_of<T>::type...>,
+                                             lazy_promote<typename dtype_of<T>::type...>,
+                                             std::type_identity<void>>::type;  // void: only the assertion speaks
+};
+
+template <class From, class To>
+constexpr bool can_cast() {
+    if constexpr (promotable<From, To>) return std::same_as<promote_t<From, To>, To>;
+    else return false;
+}
+
+template <class T>
+inline constexpr bool dependent_false_v = false;
+
+}  // namespace detail
+
+//! The Array API's `result_type`: `result_type_t<std::int8_t, std::uint8_t>` is `std::int16_t`.
+//! Element types, or array, view and expression types (their value_type), by promote_t's lattice.
+template <class... T>
+using result_type_t = typename detail::result_type<T...>::type;
+
+//! The Array API's `can_cast`: true when `From` promotes to `To` (result_type_t<From, To> is To).
+//! `bool` casts to every type, an integer to a floating one (which may round), never down or across signs.
+template <element From, element To>
+inline constexpr bool can_cast_v = detail::can_cast<From, To>();
+
+//! The Array API's `finfo` for float and double: `loom::finfo<float>::eps == FLT_EPSILON`.
+template <class T>
+struct finfo {
+    static_assert(detail::dependent_false_v<T>,
+                  "loom::finfo<T>: T must be float or double (loom::iinfo<T> describes the integer types)");
+};
+template <class T>
+    requires(std::same_as<T, float> || std::same_as<T, double>)
+struct finfo<T> {
+    using dtype = T;
+    static constexpr int bits = static_cast<int>(8 * sizeof(T));            // 32, 64
+    static constexpr T eps = std::numeric_limits<T>::epsilon();              // 1 + eps is the next number after 1
+    static constexpr T max = std::numeric_limits<T>::max();                  // the largest finite number
+    static constexpr T min = std::numeric_limits<T>::lowest();               // the most negative finite number: -max
+    static constexpr T smallest_normal = std::numeric_limits<T>::min();      // the smallest positive normal number
+};
+
+//! The Array API's `iinfo` for the integer types: `loom::iinfo<std::int8_t>::min == -128`.
+template <class T>
+struct iinfo {
+    static_assert(detail::dependent_false_v<T>,
+                  "loom::iinfo<T>: T must be an integer element type, std::int8_t ... std::uint64_t (loom::finfo<T> "
+                  "describes float and double; bool has neither)");
+};
+template <class T>
+    requires(element<T> && std::is_integral_v<T> && !std::same_as<T, bool>)
+struct iinfo<T> {
+    using dtype = T;
+    static constexpr int bits = static_cast<int>(8 * sizeof(T));
+    static constexpr T max = std::numeric_limits<T>::max();
+    static constexpr T min = std::numeric_limits<T>::min();
+};
 
 }  // namespace loom
