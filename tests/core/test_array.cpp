@@ -178,8 +178,9 @@ TEST_CASE("array r = expr and array r(expr) evaluate the expression", "[core][ar
             CHECK(r(i, j) == a.data()[i * 3 + j] * b.data()[j] + 1.0);
             CHECK(s(i, j) == a.data()[i * 3 + j] - b.data()[j]);
         }
-    // an array of another element type converts element by element
-    const loom::array<int> t = a * 2.0;
+    // an array of another element type converts element by element: implicitly
+    // within a kind or up it (double to float), explicitly with astype across kinds
+    const loom::array<int> t = loom::astype<int>(a * 2.0);
     CHECK(t(1, 2) == 12);
     const loom::array<float> u = a;
     CHECK(u(0, 1) == 2.0f);

@@ -215,6 +215,32 @@ using promote_t = typename detail::strip_weak<decltype(detail::promote_fold<T...
 template <class... T>
 concept promotable = requires { detail::promote_fold<T...>::pick(); };
 
+namespace detail {
+
+// NumPy's same_kind casting, the rule of implicit conversions of elements: the
+// kinds bool < unsigned < signed < floating; a conversion stays within a kind
+// or goes up, never down. A C++ number (weak) counts by its kind only: 1 goes
+// into any integer or floating array, 1.5 only into a floating one.
+template <class T>
+inline constexpr int cast_kind_v = std::same_as<T, bool> ? 0 : std::is_unsigned_v<T> ? 1 : std::is_integral_v<T> ? 2 : 3;
+template <class From, class To>
+inline constexpr bool same_kind_v = cast_kind_v<From> <= cast_kind_v<To>;
+template <class S, class To>
+inline constexpr bool same_kind_v<weak<S>, To> = kind_v<S> <= kind_v<To>;
+
+}  // namespace detail
+
+//! Named in the compile error for an implicit conversion of elements that goes down a kind
+//! (floating to integer, integer to bool, signed to unsigned), in construction, `=`, `+=` and
+//! view assignment: `elements_do_not_convert<double, std::uint8_t, false>` (from, to).
+template <class From, class To, bool SameKind>
+struct elements_do_not_convert {
+    static_assert(SameKind, "loom: an implicit conversion of elements must stay within a kind or go up "
+                            "(bool, unsigned, signed, floating); the element types from and to are this "
+                            "class's template arguments: convert explicitly with loom::astype<U>(e)");
+    static constexpr bool value = true;
+};
+
 //! The floating type math functions compute in: float stays float, everything else double.
 template <class T>
 using float_of_t = std::conditional_t<std::same_as<T, float>, float, double>;

@@ -221,11 +221,18 @@ LOOM_INLINE void assign_value(Target& target, const E& e) {
 template <mode M, class Target, class E>
 bool assign_unrolled(Target& target, const E& e);
 
+// Whether e's elements may be stored in T implicitly (same_kind_v); a compile
+// error naming both types when not.
+template <class E, class T>
+inline constexpr bool converts_to =
+    elements_do_not_convert<typename strip_weak<promo_t<E>>::type, T, same_kind_v<promo_t<E>, T>>::value;
+
 //! The one entry point of evaluation: target <- e in mode M. Arrays and
 //! tensors (init, value, inplace), views and fixed arrays (inplace) and
 //! fresh buffers (fresh) all come here.
 template <mode M, class Target, class E>
 LOOM_INLINE void assign(Target& target, const E& e) {
+    if constexpr (M != mode::fresh) static_assert(converts_to<E, typename Target::value_type>);
     if constexpr (short_reductions<E>::count > 0 && !short_reductions<E>::blocked) {
         if (assign_unrolled<M>(target, e)) return;
     }

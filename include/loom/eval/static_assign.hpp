@@ -149,6 +149,7 @@ template <class F, class E>
 LOOM_INLINE void assign_fixed(F& target, const E& e) {
     using S = typename F::shape_type;
     using T = typename F::value_type;
+    static_assert(converts_to<E, T>);
     if constexpr (static_shaped<E>) {
         using V = typename static_info<E>::shape;
         static_assert(static_shape_does_not_fit<V, S, static_fit<V, S>::axis>::value);
