@@ -31,6 +31,7 @@
 #include "view/transpose.hpp"
 #include "view/reshape.hpp"
 #include "view/expand_dims.hpp"
+#include "view/owning.hpp"
 #include "broadcast/policy.hpp"
 #include "broadcast/broadcast_to.hpp"
 #include "broadcast/broadcast_arrays.hpp"

@@ -225,9 +225,10 @@ TEST_CASE("view: constness follows the base", "[view][indexing]") {
     STATIC_REQUIRE(std::is_same_v<decltype(loom::view(loom::view(cx, 0), all)), loom::strided_view<const double>>);
     STATIC_REQUIRE(assignable_from_double<decltype(loom::view(x, 0))>);
     STATIC_REQUIRE(!assignable_from_double<decltype(loom::view(cx, 0))>);
-    // a temporary array is refused: the view would dangle
+    // a temporary array is taken: the view owns it (tests/view/test_temporaries.cpp)
     STATIC_REQUIRE(can_view<loom::array<double>&, int>);
-    STATIC_REQUIRE(!can_view<loom::array<double>, int>);
+    STATIC_REQUIRE(can_view<loom::array<double>, int>);
+    STATIC_REQUIRE(loom::is_owning_view<decltype(loom::view(loom::array<double>{1, 2}, 0))>::value);
     STATIC_REQUIRE(can_view<loom::strided_view<double>, int>);
     STATIC_REQUIRE(!can_view<loom::array<double>&, bool>);
     STATIC_REQUIRE(!can_view<loom::array<double>&, double>);

@@ -8,6 +8,7 @@
 #include "../core/errors.hpp"
 #include "../core/shape.hpp"
 #include "../view/as_view.hpp"
+#include "../view/owning.hpp"
 #include "../view/axes.hpp"
 #include "../view/strided_view.hpp"
 #include "dims.hpp"
@@ -42,14 +43,18 @@ strided_view<const T> in_dim_view(const strided_view<T>& v, const shape_t& out, 
 //!   loom::array<double> v = {7, 8, 9};
 //!   auto cols = loom::broadcast_in_dim(v, {3, 3}, {0});   // rows of 7 7 7, 8 8 8, 9 9 9
 template <class X>
-    requires viewable<X&&>
+    requires view_source<X&&>
 auto broadcast_in_dim(X&& x, const shape_t& out_shape, std::initializer_list<std::ptrdiff_t> dims) {
-    return detail::in_dim_view(detail::as_view(x), out_shape, detail::to_axes(dims));
+    return detail::lazy_view_of(std::forward<X>(x), [&](auto& x) {
+        return detail::in_dim_view(detail::as_view(x), out_shape, detail::to_axes(dims));
+    });
 }
 template <class X, integer_range R>
-    requires viewable<X&&>
+    requires view_source<X&&>
 auto broadcast_in_dim(X&& x, const shape_t& out_shape, const R& dims) {
-    return detail::in_dim_view(detail::as_view(x), out_shape, detail::to_axes(dims));
+    return detail::lazy_view_of(std::forward<X>(x), [&](auto& x) {
+        return detail::in_dim_view(detail::as_view(x), out_shape, detail::to_axes(dims));
+    });
 }
 
 }  // namespace loom

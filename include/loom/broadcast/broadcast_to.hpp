@@ -7,6 +7,7 @@
 #include "../core/errors.hpp"
 #include "../core/shape.hpp"
 #include "../view/as_view.hpp"
+#include "../view/owning.hpp"
 #include "../view/strided_view.hpp"
 
 namespace loom {
@@ -43,9 +44,11 @@ strided_view<const T> stretch(const strided_view<T>& v, const shape_t& to) {
 //!   loom::array<double> row = {1, 2, 3};
 //!   auto b = loom::broadcast_to(row, {4, 3});   // four rows of 1 2 3
 template <class X>
-    requires viewable<X&&>
+    requires view_source<X&&>
 auto broadcast_to(X&& x, const shape_t& s) {
-    return detail::stretch(detail::as_view(x), s);
+    return detail::lazy_view_of(std::forward<X>(x), [&](auto& x) {
+        return detail::stretch(detail::as_view(x), s);
+    });
 }
 
 }  // namespace loom

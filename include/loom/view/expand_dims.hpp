@@ -8,6 +8,7 @@
 #include "../core/errors.hpp"
 #include "../core/shape.hpp"
 #include "as_view.hpp"
+#include "owning.hpp"
 #include "axes.hpp"
 
 namespace loom {
@@ -44,23 +45,25 @@ strided_view<T> squeeze_axes(const strided_view<T>& v, const axes_t& axes) {
 //! the end; index_error otherwise.
 //!   auto c = loom::expand_dims(v3, 1);   // (3,) -> (3, 1), a column
 template <class X>
-    requires viewable<X&&>
+    requires view_source<X&&>
 auto expand_dims(X&& x, std::ptrdiff_t axis) {
-    return detail::with_memory(x, [axis](auto* data, const shape_t& s, const strides_t& st) {
-        using T = std::remove_pointer_t<decltype(data)>;
-        const std::size_t n = s.size();
-        const std::size_t k = detail::normalize_axis(axis, n + 1, "expand_dims");
-        return strided_view<T>(detail::fill_layout, n + 1, [&](std::size_t* os, std::ptrdiff_t* ost) {
-            for (std::size_t i = 0, j = 0; j <= n; ++j) {
-                if (j == k) {
-                    os[j] = 1;
-                    ost[j] = 0;
-                } else {
-                    os[j] = s[i];
-                    ost[j] = st[i++];
+    return detail::lazy_view_of(std::forward<X>(x), [&](auto& x) {
+        return detail::with_memory(x, [axis](auto* data, const shape_t& s, const strides_t& st) {
+            using T = std::remove_pointer_t<decltype(data)>;
+            const std::size_t n = s.size();
+            const std::size_t k = detail::normalize_axis(axis, n + 1, "expand_dims");
+            return strided_view<T>(detail::fill_layout, n + 1, [&](std::size_t* os, std::ptrdiff_t* ost) {
+                for (std::size_t i = 0, j = 0; j <= n; ++j) {
+                    if (j == k) {
+                        os[j] = 1;
+                        ost[j] = 0;
+                    } else {
+                        os[j] = s[i];
+                        ost[j] = st[i++];
+                    }
                 }
-            }
-            return data;
+                return data;
+            });
         });
     });
 }
@@ -69,28 +72,36 @@ auto expand_dims(X&& x, std::ptrdiff_t axis) {
 //! (index_error otherwise); `squeeze(x)` drops every size-1 axis.
 //!   auto v = loom::squeeze(col, 1);   // (3, 1) -> (3,)
 template <class X>
-    requires viewable<X&&>
+    requires view_source<X&&>
 auto squeeze(X&& x, std::ptrdiff_t axis) {
-    return detail::squeeze_axes(detail::as_view(x), detail::axes_t{axis});
+    return detail::lazy_view_of(std::forward<X>(x), [&](auto& x) {
+        return detail::squeeze_axes(detail::as_view(x), detail::axes_t{axis});
+    });
 }
 template <class X>
-    requires viewable<X&&>
+    requires view_source<X&&>
 auto squeeze(X&& x, std::initializer_list<std::ptrdiff_t> axes) {
-    return detail::squeeze_axes(detail::as_view(x), detail::to_axes(axes));
+    return detail::lazy_view_of(std::forward<X>(x), [&](auto& x) {
+        return detail::squeeze_axes(detail::as_view(x), detail::to_axes(axes));
+    });
 }
 template <class X, integer_range R>
-    requires viewable<X&&>
+    requires view_source<X&&>
 auto squeeze(X&& x, const R& axes) {
-    return detail::squeeze_axes(detail::as_view(x), detail::to_axes(axes));
+    return detail::lazy_view_of(std::forward<X>(x), [&](auto& x) {
+        return detail::squeeze_axes(detail::as_view(x), detail::to_axes(axes));
+    });
 }
 template <class X>
-    requires viewable<X&&>
+    requires view_source<X&&>
 auto squeeze(X&& x) {
-    auto v = detail::as_view(x);
-    detail::axes_t axes;
-    for (std::size_t i = 0; i < v.ndim(); ++i)
-        if (v.shape()[i] == 1) axes.push_back(static_cast<std::ptrdiff_t>(i));
-    return detail::squeeze_axes(v, axes);
+    return detail::lazy_view_of(std::forward<X>(x), [&](auto& x) {
+        auto v = detail::as_view(x);
+        detail::axes_t axes;
+        for (std::size_t i = 0; i < v.ndim(); ++i)
+            if (v.shape()[i] == 1) axes.push_back(static_cast<std::ptrdiff_t>(i));
+        return detail::squeeze_axes(v, axes);
+    });
 }
 
 }  // namespace loom

@@ -12,6 +12,7 @@
 #include "../core/errors.hpp"
 #include "../core/shape.hpp"
 #include "as_view.hpp"
+#include "owning.hpp"
 #include "axes.hpp"
 #include "strided_view.hpp"
 
@@ -228,15 +229,17 @@ strided_view<T> apply_index(T* data, const shape_t& shape, const strides_t& stri
 //!   loom::view(x, 1, loom::range(loom::none, loom::none, -1));   // 6 5 4
 //!   loom::view(x, loom::all, 0) = 0.0;                            // first column
 template <class X, class... Args>
-    requires viewable<X&&> && (index_argument<Args> && ...)
+    requires view_source<X&&> && (index_argument<Args> && ...)
 auto view(X&& x, const Args&... args) {
-    if constexpr (sizeof...(Args) == 0) {
-        return detail::as_view(x);
-    } else {
-        return detail::with_memory(x, [&](auto* data, const shape_t& shape, const strides_t& strides) {
-            return detail::apply_index(data, shape, strides, args...);
-        });
-    }
+    return detail::lazy_view_of(std::forward<X>(x), [&](auto& x) {
+        if constexpr (sizeof...(Args) == 0) {
+            return detail::as_view(x);
+        } else {
+            return detail::with_memory(x, [&](auto* data, const shape_t& shape, const strides_t& strides) {
+                return detail::apply_index(data, shape, strides, args...);
+            });
+        }
+    });
 }
 
 }  // namespace loom

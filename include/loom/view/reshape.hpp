@@ -7,6 +7,7 @@
 #include "../core/errors.hpp"
 #include "../core/shape.hpp"
 #include "as_view.hpp"
+#include "owning.hpp"
 #include "axes.hpp"
 
 namespace loom {
@@ -106,23 +107,29 @@ strided_view<T> reshape_view(const strided_view<T>& v, const axes_t& to, const c
 //!   loom::array<int> a = loom::arange<int>(6);
 //!   auto m = loom::reshape(a, {2, -1});   // (2, 3), shares a's memory
 template <class X>
-    requires viewable<X&&>
+    requires view_source<X&&>
 auto reshape(X&& x, std::initializer_list<std::ptrdiff_t> s) {
-    return detail::reshape_view(detail::as_view(x), detail::to_axes(s), "reshape");
+    return detail::view_of(std::forward<X>(x), [&](auto& x) {
+        return detail::reshape_view(detail::as_view(x), detail::to_axes(s), "reshape");
+    });
 }
 template <class X, integer_range R>
-    requires viewable<X&&>
+    requires view_source<X&&>
 auto reshape(X&& x, const R& s) {
-    return detail::reshape_view(detail::as_view(x), detail::to_axes(s), "reshape");
+    return detail::view_of(std::forward<X>(x), [&](auto& x) {
+        return detail::reshape_view(detail::as_view(x), detail::to_axes(s), "reshape");
+    });
 }
 
 //! The rank-1 view of all of `x`'s elements in row-major order (NumPy's
 //! `ravel` without its silent copy): index_error when the layout does not allow it.
 //!   auto f = loom::flatten(m);   // shape (6,)
 template <class X>
-    requires viewable<X&&>
+    requires view_source<X&&>
 auto flatten(X&& x) {
-    return detail::reshape_view(detail::as_view(x), detail::axes_t{-1}, "flatten");
+    return detail::view_of(std::forward<X>(x), [&](auto& x) {
+        return detail::reshape_view(detail::as_view(x), detail::axes_t{-1}, "flatten");
+    });
 }
 
 }  // namespace loom

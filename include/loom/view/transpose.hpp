@@ -8,6 +8,7 @@
 #include "../core/errors.hpp"
 #include "../core/shape.hpp"
 #include "as_view.hpp"
+#include "owning.hpp"
 #include "axes.hpp"
 
 namespace loom {
@@ -41,17 +42,19 @@ strided_view<T> permute(const strided_view<T>& v, const axes_t& axes) {
 //!   loom::array<double> a = {{1, 2, 3}, {4, 5, 6}};
 //!   auto t = loom::transpose(a);   // shape (3, 2), t(2, 1) == 6
 template <class X>
-    requires viewable<X&&>
+    requires view_source<X&&>
 auto transpose(X&& x) {
-    return detail::with_memory(x, [](auto* data, const shape_t& s, const strides_t& st) {
-        using T = std::remove_pointer_t<decltype(data)>;
-        const std::size_t n = s.size();
-        return strided_view<T>(detail::fill_layout, n, [&](std::size_t* os, std::ptrdiff_t* ost) {
-            for (std::size_t i = 0; i < n; ++i) {
-                os[i] = s[n - 1 - i];
-                ost[i] = st[n - 1 - i];
-            }
-            return data;
+    return detail::lazy_view_of(std::forward<X>(x), [&](auto& x) {
+        return detail::with_memory(x, [](auto* data, const shape_t& s, const strides_t& st) {
+            using T = std::remove_pointer_t<decltype(data)>;
+            const std::size_t n = s.size();
+            return strided_view<T>(detail::fill_layout, n, [&](std::size_t* os, std::ptrdiff_t* ost) {
+                for (std::size_t i = 0; i < n; ++i) {
+                    os[i] = s[n - 1 - i];
+                    ost[i] = st[n - 1 - i];
+                }
+                return data;
+            });
         });
     });
 }
@@ -61,14 +64,18 @@ auto transpose(X&& x) {
 //! end; index_error otherwise.
 //!   auto p = loom::permute_dims(cube, {2, 0, 1});   // (2, 3, 4) -> (4, 2, 3)
 template <class X>
-    requires viewable<X&&>
+    requires view_source<X&&>
 auto permute_dims(X&& x, std::initializer_list<std::ptrdiff_t> axes) {
-    return detail::permute(detail::as_view(x), detail::to_axes(axes));
+    return detail::lazy_view_of(std::forward<X>(x), [&](auto& x) {
+        return detail::permute(detail::as_view(x), detail::to_axes(axes));
+    });
 }
 template <class X, integer_range R>
-    requires viewable<X&&>
+    requires view_source<X&&>
 auto permute_dims(X&& x, const R& axes) {
-    return detail::permute(detail::as_view(x), detail::to_axes(axes));
+    return detail::lazy_view_of(std::forward<X>(x), [&](auto& x) {
+        return detail::permute(detail::as_view(x), detail::to_axes(axes));
+    });
 }
 
 }  // namespace loom
