@@ -193,12 +193,17 @@ TEST_CASE("assigning one view to another copies elements, it does not rebind", "
 }
 
 TEST_CASE("in-place arithmetic computes in the promoted type and stores in the target's", "[eval][assign][inplace]") {
-    loom::array<int> r = {1, 2, -3};
-    r += 0.75;  // computed in double: 1.75, 2.75, -2.25, stored as int (truncated)
-    CHECK(loom::array_equal(r, loom::array<int>{1, 2, -2}));
+    // within a kind (tests/compile_fail/convert_* for the conversions across kinds, which do not compile)
+    loom::array<std::int8_t> r = {100, 2, -3};
+    r += loom::array<std::int16_t>{100, 1, -200};  // int16: 200, 3, -203 -> int8 (wraps): -56, 3, 53
+    CHECK(loom::array_equal(r, loom::array<std::int8_t>{-56, 3, 53}));
     loom::array<std::uint8_t> u = {250, 3};
-    u += loom::array<std::int8_t>{10, -5};  // int16: 260, -2 -> uint8: 4, 254
-    CHECK(loom::array_equal(u, loom::array<std::uint8_t>{4, 254}));
+    u += loom::array<std::uint16_t>{10, 300};  // uint16: 260, 303 -> uint8: 4, 47
+    CHECK(loom::array_equal(u, loom::array<std::uint8_t>{4, 47}));
+    // across kinds, explicitly: 1.5 -> 1
+    loom::array<int> i = {1, 2, -3};
+    i += loom::astype<int>(loom::array<double>{0.75, 0.75, 0.75} * 2);
+    CHECK(loom::array_equal(i, loom::array<int>{2, 3, -2}));
     loom::array<float> f = {1.0f};
     f *= 16777217.0;  // the scalar takes float: 16777216
     CHECK(f(0) == 16777216.0f);

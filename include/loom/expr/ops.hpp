@@ -166,12 +166,10 @@ struct floor_divide : arithmetic {
     template <class X> X operator()(X a, X b) const {
         if constexpr (std::is_same_v<X, bool>) return b ? a : false;
         else if constexpr (std::is_integral_v<X>) {
-            if (b == 0) return 0;
-            if constexpr (std::is_signed_v<X>) {
-                if (b == -1) return negate_int(a);
-                const X q = static_cast<X>(a / b);
-                return (a % b != 0 && ((a < 0) != (b < 0))) ? static_cast<X>(q - 1) : q;
-            } else return static_cast<X>(a / b);
+            const X q = divide{}(a, b);  // truncated; x / 0 is 0, min / -1 wraps
+            if constexpr (std::is_signed_v<X>)
+                if (b != 0 && b != -1 && a % b != 0 && ((a < 0) != (b < 0))) return static_cast<X>(q - 1);
+            return q;
         } else {
             if (!std::isfinite(a) || !std::isfinite(b) || b == 0) return std::floor(a / b);
             const X mod = std::fmod(a, b);
@@ -183,19 +181,16 @@ struct floor_divide : arithmetic {
             return fl;
         }
     }
-    template <class X> static X negate_int(X a) { return static_cast<X>(0 - static_cast<std::make_unsigned_t<X>>(a)); }
 };
 struct remainder : arithmetic {
     template <class C> static constexpr bool simd = false;
     template <class X> X operator()(X a, X b) const {
         if constexpr (std::is_same_v<X, bool>) return false;
         else if constexpr (std::is_integral_v<X>) {
-            if (b == 0) return 0;
-            if constexpr (std::is_signed_v<X>) {
-                if (b == -1) return 0;
-                const X r = static_cast<X>(a % b);
-                return (r != 0 && ((r < 0) != (b < 0))) ? static_cast<X>(r + b) : r;
-            } else return static_cast<X>(a % b);
+            const X r = modulo{}(a, b);  // the dividend's sign; x % 0 and min % -1 are 0
+            if constexpr (std::is_signed_v<X>)
+                if (r != 0 && ((r < 0) != (b < 0))) return static_cast<X>(r + b);
+            return r;
         } else {
             X mod = std::fmod(a, b);  // NaN for an infinite a or a zero b
             if (mod == 0) return std::copysign(X(0), b);
