@@ -78,7 +78,11 @@ TEST_CASE("broadcast_to is read-only: writing does not compile", "[broadcast][br
     STATIC_REQUIRE(assignable_from_double<loom::strided_view<double>>);  // the concept can hold
     STATIC_REQUIRE(element_writable<loom::strided_view<double>>);
     STATIC_REQUIRE(can_broadcast<loom::array<double>&>);
-    STATIC_REQUIRE(!can_broadcast<loom::array<double>>);  // a temporary would dangle
+    STATIC_REQUIRE(can_broadcast<loom::array<double>>);  // a temporary: the view owns it, read-only too
+    using O = decltype(loom::broadcast_to(std::declval<loom::array<double>>(), loom::shape_t{2, 2}));
+    STATIC_REQUIRE(loom::is_owning_view<O>::value);
+    STATIC_REQUIRE(!assignable_from_double<O>);
+    STATIC_REQUIRE(!element_writable<O>);
 }
 
 TEST_CASE("broadcast_to throws broadcast_error naming the shapes", "[broadcast][broadcast_to][errors]") {
