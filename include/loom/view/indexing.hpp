@@ -224,7 +224,8 @@ strided_view<T> apply_index(T* data, const shape_t& shape, const strides_t& stri
 //! negative counts from the end), `loom::range(start, stop[, step])`,
 //! `loom::all`, `loom::newaxis` or `loom::ellipsis`. Writable when `x` is (a
 //! non-const array, a writable view); views of views compose. Bad arguments
-//! throw index_error.
+//! throw index_error. Of a temporary array, an owning_view; of an expression, a lazy
+//! expression over views of its operands (view/owning.hpp).
 //!   loom::array<double> x = {{1, 2, 3}, {4, 5, 6}};
 //!   loom::view(x, 1, loom::range(loom::none, loom::none, -1));   // 6 5 4
 //!   loom::view(x, loom::all, 0) = 0.0;                            // first column

@@ -103,7 +103,8 @@ strided_view<T> reshape_view(const strided_view<T>& v, const axes_t& to, const c
 //! The view of `x` with shape `s` (one entry may be -1, inferred), elements
 //! taken in row-major order. Always a view, never a copy: when the memory
 //! layout of `x` does not allow it (a transposed or sliced view whose axes
-//! cannot merge), index_error; evaluate `x` into an array first.
+//! cannot merge), index_error; evaluate `x` into an array first. A temporary array or an
+//! expression (evaluated once) is owned by the result, an owning_view.
 //!   loom::array<int> a = loom::arange<int>(6);
 //!   auto m = loom::reshape(a, {2, -1});   // (2, 3), shares a's memory
 template <class X>
