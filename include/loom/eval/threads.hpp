@@ -85,7 +85,7 @@ inline int threads_for(std::size_t work, std::size_t pieces) noexcept {
     std::size_t n = static_cast<std::size_t>(num_threads());
     if (n > work / parallel_work) n = work / parallel_work;
     if (n > pieces) n = pieces;
-    return static_cast<int>(n);  // at least 1: work / parallel_work >= 3 and pieces >= 2 here
+    return n < 1 ? 1 : static_cast<int>(n);  // pieces may be 0: fewer than 64 columns of one output row
 #else
     (void)work;
     (void)pieces;
