@@ -1,8 +1,12 @@
-// loom/view/as_view.hpp: which operands views are taken of (viewable) and the strided_view of one.
+// loom/view/as_view.hpp: which operands views are taken of (viewable), the strided_view of one, and that view stretched to a broadcast shape.
 #pragma once
 
+#include <string>
 #include <type_traits>
+#include <utility>
 
+#include "../core/errors.hpp"
+#include "../core/shape.hpp"
 #include "../expr/node.hpp"
 #include "strided_view.hpp"
 
@@ -62,6 +66,27 @@ auto as_const_view(X& x) {
     auto v = as_view(x);
     using T = typename decltype(v)::value_type;
     return strided_view<const T>(v);
+}
+
+// The read-only view of `v` stretched to `to` by the Array API rule: `v`'s
+// axes align at the right, each equal to its target axis or 1 (stride 0 then).
+template <class T>
+strided_view<const T> stretch(const strided_view<T>& v, const shape_t& to) {
+    const shape_t& s = v.shape();
+    const std::size_t n = to.size(), r = s.size();
+    if (r > n)
+        throw broadcast_error("cannot broadcast " + to_string(s) + " to " + to_string(to) + ": rank " +
+                              std::to_string(r) + " is above the target's rank " + std::to_string(n));
+    strides_t st(n, 0);
+    for (std::size_t j = 0; j < r; ++j) {
+        const std::size_t i = n - r + j;
+        if (s[j] == to[i]) st[i] = v.strides()[j];
+        else if (s[j] != 1)
+            throw broadcast_error("cannot broadcast " + to_string(s) + " to " + to_string(to) + ": axis " +
+                                  std::to_string(static_cast<std::ptrdiff_t>(j) - static_cast<std::ptrdiff_t>(r)) +
+                                  " has " + std::to_string(s[j]) + " and the target " + std::to_string(to[i]));
+    }
+    return strided_view<const T>(v.data(), to, std::move(st));
 }
 
 }  // namespace detail

@@ -102,17 +102,6 @@ struct maps_leaves<scalar_node<T>> : std::true_type {};
 template <class Op, class... A>
 struct maps_leaves<fn<Op, A...>> : std::bool_constant<(maps_leaves<A>::value && ...)> {};
 
-// The read-only view of v with its axes aligned at the right of shape s's,
-// stride 0 where it has extent 1 (v broadcasts to s: s is the tree's shape).
-template <class T>
-strided_view<const T> aligned(const strided_view<T>& v, const shape_t& s) {
-    const std::size_t n = s.size(), r = v.ndim();
-    strides_t st(n, 0);
-    for (std::size_t j = 0; j < r; ++j)
-        if (v.shape()[j] != 1) st[n - r + j] = v.strides()[j];
-    return strided_view<const T>(v.data(), s, std::move(st));
-}
-
 template <class E, class F>
 auto map_leaves(const E& e, const shape_t& s, F& f) {
     if constexpr (is_scalar_node<E>::value) {
@@ -124,14 +113,14 @@ auto map_leaves(const E& e, const shape_t& s, F& f) {
             }(&e);
         });
     } else if constexpr (is_owning_view<E>::value) {
-        auto v = aligned(as_const_view(e), s);
+        auto v = stretch(as_const_view(e), s);
         return owned(e.owner(), v, f);
     } else if constexpr (requires { e.leaf_; } || is_strided_view<E>::value) {  // memory the caller keeps
-        auto v = aligned(as_const_view(e), s);
+        auto v = stretch(as_const_view(e), s);
         return f(v);
     } else {  // a container the tree holds by value: copied into memory the view owns
         auto owner = std::make_shared<const E>(e);
-        auto v = aligned(as_const_view(*owner), s);
+        auto v = stretch(as_const_view(*owner), s);
         return owned(owner, v, f);
     }
 }
