@@ -396,16 +396,16 @@ struct nextafter : floating {
 // log(exp(a) + exp(b)) without overflow: the larger plus log1p(exp(-|a - b|));
 // equal arguments (infinities of one sign included) give a + log(2).
 struct logaddexp : floating {
+    static constexpr long double ln2 = 0.693147180559945309417232121458176568L;
     template <class X> X operator()(X a, X b) const {
         using std::exp;
         using std::log1p;
         const X d = a - b;
         if constexpr (detail::is_batch<X>) {
             using T = typename X::value_type;
-            const X ln2(static_cast<T>(0.693147180559945309417232121458176568L));
-            return select(a == b, a + ln2, select(d > X(T(0)), a + log1p(exp(-d)), b + log1p(exp(d))));
+            return select(a == b, a + X(static_cast<T>(ln2)), select(d > X(T(0)), a + log1p(exp(-d)), b + log1p(exp(d))));
         } else {
-            if (a == b) return a + static_cast<X>(0.693147180559945309417232121458176568L);
+            if (a == b) return a + static_cast<X>(ln2);
             if (d > 0) return a + log1p(exp(-d));
             return b + log1p(exp(d));  // d <= 0, or NaN: NaN
         }
