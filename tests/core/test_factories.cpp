@@ -19,10 +19,7 @@ using Catch::StartsWith;
 
 namespace {
 
-template <class T>
-std::vector<T> values(const loom::array<T>& a) {
-    return std::vector<T>(a.begin(), a.end());
-}
+using ref::values;
 
 // tril (lower) or triu of the elements `v` of shape `s`, by index: element (..., i, j)
 // stays when j - i <= k (tril) or j - i >= k (triu), else 0.

@@ -23,10 +23,7 @@ using loom::shape_t;
 
 namespace {
 
-template <class T>
-std::vector<T> values(const loom::array<T>& a) {
-    return std::vector<T>(a.begin(), a.end());
-}
+using ref::values;
 
 // Ranges of the kinds asarray must take, written out: the std::views ones (iota,
 // filter, istream_view) do not compile with clang 14 and libstdc++ 12, the
