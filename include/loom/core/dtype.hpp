@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <complex>
 #include <concepts>
 #include <cstdint>
 #include <limits>
@@ -16,17 +17,46 @@ concept element = std::same_as<T, bool> || std::same_as<T, std::int8_t> ||
                   std::same_as<T, std::int64_t> || std::same_as<T, std::uint8_t> ||
                   std::same_as<T, std::uint16_t> || std::same_as<T, std::uint32_t> ||
                   std::same_as<T, std::uint64_t> || std::same_as<T, float> ||
-                  std::same_as<T, double>;
+                  std::same_as<T, double> || std::same_as<T, std::complex<float>> ||
+                  std::same_as<T, std::complex<double>>;
 
-//! A C++ arithmetic value usable as a rank-0 operand.
+//! Whether T is std::complex<float> or std::complex<double>.
 template <class T>
-concept scalar_value = std::is_arithmetic_v<T> && !std::same_as<T, long double>;
+inline constexpr bool is_complex_v = std::same_as<T, std::complex<float>> || std::same_as<T, std::complex<double>>;
+
+//! A C++ number usable as a rank-0 operand: arithmetic (not long double) or a complex element type.
+template <class T>
+concept scalar_value = (std::is_arithmetic_v<T> && !std::same_as<T, long double>) || is_complex_v<T>;
 
 namespace detail {
+template <class T>
+struct real_of { using type = T; };
+template <class T>
+struct real_of<std::complex<T>> { using type = T; };
+}  // namespace detail
+
+//! The real type of an element type: `float` for `std::complex<float>`, T itself for a real T.
+template <class T>
+using real_of_t = typename detail::real_of<T>::type;
+
+namespace detail {
+
+// T when it is not complex; no type otherwise, so that the ops that order
+// values (< maximum floor % ...) do not apply to complex operands.
+template <class T>
+    requires(!is_complex_v<T>)
+struct real_only { using type = T; };
+template <class T>
+using real_only_t = typename real_only<T>::type;
 
 // Canonical element type of a C++ arithmetic type (long long -> int64_t, char -> int8_t ...).
 template <class T>
 struct canonical {
+    using type = T;  // std::complex<float>, std::complex<double>
+};
+template <class T>
+    requires(!is_complex_v<T>)
+struct canonical<T> {
     using type = std::conditional_t<
         std::same_as<T, bool>, bool,
         std::conditional_t<
@@ -45,9 +75,9 @@ struct canonical {
 template <class T>
 using canonical_t = typename canonical<std::remove_cvref_t<T>>::type;
 
-// 0 bool, 1 integer (signed or unsigned), 2 floating
+// 0 bool, 1 integer (signed or unsigned), 2 real floating, 3 complex
 template <class T>
-inline constexpr int kind_v = std::same_as<T, bool> ? 0 : std::is_integral_v<T> ? 1 : 2;
+inline constexpr int kind_v = std::same_as<T, bool> ? 0 : std::is_integral_v<T> ? 1 : is_complex_v<T> ? 3 : 2;
 
 template <std::size_t Bytes>
 struct signed_of_size;
@@ -71,6 +101,7 @@ struct promote2<A, B> { using type = std::conditional_t<std::same_as<A, bool>, B
 
 template <class A, class B>
     requires(!std::same_as<A, B> && !std::same_as<A, bool> && !std::same_as<B, bool> &&
+             !is_complex_v<A> && !is_complex_v<B> &&
              (std::is_floating_point_v<A> || std::is_floating_point_v<B>))
 struct promote2<A, B> {
     using type = std::conditional_t<
@@ -84,6 +115,17 @@ template <class A, class B>
              !std::same_as<A, bool> && !std::same_as<B, bool> &&
              std::is_signed_v<A> == std::is_signed_v<B>)
 struct promote2<A, B> { using type = std::conditional_t<(sizeof(A) > sizeof(B)), A, B>; };
+
+// A complex type with anything is complex, of the wider of the floating
+// precisions (an integer or bool adds none): complex64 with float64 is complex128.
+template <class T>
+inline constexpr std::size_t precision_v = std::is_floating_point_v<real_of_t<T>> ? sizeof(real_of_t<T>) : 0;
+template <class A, class B>
+    requires(!std::same_as<A, B> && !std::same_as<A, bool> && !std::same_as<B, bool> &&
+             (is_complex_v<A> || is_complex_v<B>))
+struct promote2<A, B> {
+    using type = std::complex<std::conditional_t<(precision_v<A> > 4 || precision_v<B> > 4), double, float>>;
+};
 
 template <class S, class U>
 struct mixed_sign {};
@@ -105,6 +147,7 @@ struct promote2<A, B>
 template <class T>
 constexpr const char* type_name() {
     if constexpr (std::is_same_v<T, bool>) return "bool";
+    else if constexpr (is_complex_v<T>) return sizeof(T) == 8 ? "complex64" : "complex128";
     else if constexpr (std::is_floating_point_v<T>) return sizeof(T) == 4 ? "float32" : "float64";
     else if constexpr (std::is_signed_v<T>)
         return sizeof(T) == 1 ? "int8" : sizeof(T) == 2 ? "int16" : sizeof(T) == 4 ? "int32" : "int64";
@@ -112,7 +155,8 @@ constexpr const char* type_name() {
 }
 
 // A C++ scalar operand is "weak": it takes the array's type when it is of the
-// same kind (bool < integer < floating), else its own.
+// same kind (bool < integer < floating < complex), else its own; a complex
+// number with a real floating array takes the array's precision (NEP 50).
 template <class S>
 struct weak {
     using type = S;
@@ -127,7 +171,8 @@ template <class A, class B>
 struct promote_any : promote2<A, B> {};
 template <class A, class S>
 struct promote_any<A, weak<S>> {
-    using type = std::conditional_t<(kind_v<S> <= kind_v<A>), A, S>;
+    using type = std::conditional_t<(kind_v<S> <= kind_v<A>), A,
+                                    std::conditional_t<kind_v<S> == 3 && kind_v<A> == 2, std::complex<A>, S>>;
 };
 template <class S, class B>
 struct promote_any<weak<S>, B> : promote_any<B, weak<S>> {};
@@ -218,11 +263,12 @@ concept promotable = requires { detail::promote_fold<T...>::pick(); };
 namespace detail {
 
 // NumPy's same_kind casting, the rule of implicit conversions of elements: the
-// kinds bool < unsigned < signed < floating; a conversion stays within a kind
+// kinds bool < unsigned < signed < floating < complex; a conversion stays within a kind
 // or goes up, never down. A C++ number (weak) counts by its kind only: 1 goes
 // into any integer or floating array, 1.5 only into a floating one.
 template <class T>
-inline constexpr int cast_kind_v = std::same_as<T, bool> ? 0 : std::is_unsigned_v<T> ? 1 : std::is_integral_v<T> ? 2 : 3;
+inline constexpr int cast_kind_v =
+    std::same_as<T, bool> ? 0 : std::is_unsigned_v<T> ? 1 : std::is_integral_v<T> ? 2 : is_complex_v<T> ? 4 : 3;
 template <class From, class To>
 inline constexpr bool same_kind_v = cast_kind_v<From> <= cast_kind_v<To>;
 template <class S, class To>
@@ -231,19 +277,19 @@ inline constexpr bool same_kind_v<weak<S>, To> = kind_v<S> <= kind_v<To>;
 }  // namespace detail
 
 //! Named in the compile error for an implicit conversion of elements that goes down a kind
-//! (floating to integer, integer to bool, signed to unsigned), in construction, `=`, `+=` and
+//! (complex to real, floating to integer, integer to bool, signed to unsigned), in construction, `=`, `+=` and
 //! view assignment: `elements_do_not_convert<double, std::uint8_t, false>` (from, to).
 template <class From, class To, bool SameKind>
 struct elements_do_not_convert {
     static_assert(SameKind, "loom: an implicit conversion of elements must stay within a kind or go up "
-                            "(bool, unsigned, signed, floating); the element types from and to are this "
+                            "(bool, unsigned, signed, floating, complex); the element types from and to are this "
                             "class's template arguments: convert explicitly with loom::astype<U>(e)");
     static constexpr bool value = true;
 };
 
-//! The floating type math functions compute in: float stays float, everything else double.
+//! The floating type math functions compute in: float and the complex types stay, everything else is double.
 template <class T>
-using float_of_t = std::conditional_t<std::same_as<T, float>, float, double>;
+using float_of_t = std::conditional_t<std::same_as<T, float> || is_complex_v<T>, T, double>;
 
 namespace detail {
 
@@ -298,21 +344,24 @@ using result_type_t = typename detail::result_type<T...>::type;
 template <element From, element To>
 inline constexpr bool can_cast_v = detail::can_cast<From, To>();
 
-//! The Array API's `finfo` for float and double: `loom::finfo<float>::eps == FLT_EPSILON`.
+//! The Array API's `finfo` for float, double and the complex types (which describe their real
+//! parts, as NumPy's: `finfo<std::complex<float>>::dtype` is float): `loom::finfo<float>::eps == FLT_EPSILON`.
 template <class T>
 struct finfo {
     static_assert(detail::dependent_false_v<T>,
-                  "loom::finfo<T>: T must be float or double (loom::iinfo<T> describes the integer types)");
+                  "loom::finfo<T>: T must be float, double, std::complex<float> or std::complex<double> "
+                  "(loom::iinfo<T> describes the integer types)");
 };
 template <class T>
-    requires(std::same_as<T, float> || std::same_as<T, double>)
+    requires(std::same_as<real_of_t<T>, float> || std::same_as<real_of_t<T>, double>)
 struct finfo<T> {
-    using dtype = T;
-    static constexpr int bits = static_cast<int>(8 * sizeof(T));            // 32, 64
-    static constexpr T eps = std::numeric_limits<T>::epsilon();              // 1 + eps is the next number after 1
-    static constexpr T max = std::numeric_limits<T>::max();                  // the largest finite number
-    static constexpr T min = std::numeric_limits<T>::lowest();               // the most negative finite number: -max
-    static constexpr T smallest_normal = std::numeric_limits<T>::min();      // the smallest positive normal number
+    using dtype = real_of_t<T>;
+    using R = dtype;
+    static constexpr int bits = static_cast<int>(8 * sizeof(R));            // 32, 64
+    static constexpr R eps = std::numeric_limits<R>::epsilon();              // 1 + eps is the next number after 1
+    static constexpr R max = std::numeric_limits<R>::max();                  // the largest finite number
+    static constexpr R min = std::numeric_limits<R>::lowest();               // the most negative finite number: -max
+    static constexpr R smallest_normal = std::numeric_limits<R>::min();      // the smallest positive normal number
 };
 
 //! The Array API's `iinfo` for the integer types: `loom::iinfo<std::int8_t>::min == -128`.

@@ -147,7 +147,8 @@ struct leaf_reads {
     template <std::size_t K, std::uint64_t S>
     static T held(const cursor* c) {
         T v;
-        std::memcpy(&v, &c[K].held, sizeof(T));
+        if constexpr (sizeof(T) > sizeof c[K].held) std::memcpy(static_cast<void*>(&v), c[K].p, sizeof(T));  // complex<double>: at p
+        else std::memcpy(static_cast<void*>(&v), &c[K].held, sizeof(T));
         return v;
     }
     template <std::size_t K, class X, std::uint64_t S = splats_unknown, class E>
@@ -385,9 +386,10 @@ struct walker<fn<Op, A...>> {
     }
 
 private:
-    // The value of a numeric or select form, a batch of C.
+    // The value of a numeric or select form: a batch of C, or of its real type
+    // for the ops that take a complex number to a real one (abs, real, imag).
     template <std::size_t K, std::uint64_t S>
-    static simd::batch<C> value(const E& e, const cursor* c) {
+    static auto value(const E& e, const cursor* c) {
         if constexpr (form == batch_form::select) {
             using W0 = walker<std::tuple_element_t<0, std::tuple<A...>>>;
             using W1 = walker<std::tuple_element_t<1, std::tuple<A...>>>;

@@ -302,7 +302,7 @@ auto where(C&& cond, X&& x, Y&& y) {
     // the operands of a node are converted to its compute type (x's and y's),
     // which would turn a condition of 0.5 or 256 into 0: make it bool first
     if constexpr (scalar_value<std::remove_cvref_t<C>>)
-        return make_fn<ops::where>(static_cast<bool>(cond), std::forward<X>(x), std::forward<Y>(y));
+        return make_fn<ops::where>(ops::detail::truthy(cond), std::forward<X>(x), std::forward<Y>(y));
     else if constexpr (std::is_same_v<typename std::remove_cvref_t<C>::value_type, bool>)
         return make_fn<ops::where>(std::forward<C>(cond), std::forward<X>(x), std::forward<Y>(y));
     else
@@ -310,12 +310,39 @@ auto where(C&& cond, X&& x, Y&& y) {
                                    std::forward<Y>(y));
 }
 
-//! astype<U>(e): the elements of e converted to U with static_cast.
+//! real(z), imag(z): the parts of complex numbers, as real numbers (of real ones: x and 0).
+template <class A>
+    requires applicable<ops::real, A>
+auto real(A&& a) {
+    return make_fn<ops::real>(std::forward<A>(a));
+}
+
+template <class A>
+    requires applicable<ops::imag, A>
+auto imag(A&& a) {
+    return make_fn<ops::imag>(std::forward<A>(a));
+}
+
+//! conj(z): the complex conjugate (real numbers unchanged).
+template <class A>
+    requires applicable<ops::conj, A>
+auto conj(A&& a) {
+    return make_fn<ops::conj>(std::forward<A>(a));
+}
+
+//! astype<U>(e): the elements of e converted to U with static_cast (a complex
+//! number only to a complex type, or to bool: true when not zero).
 //!   auto f = loom::astype<float>(a * 2);
 template <element U, class A>
-    requires(expression<A> && applicable<ops::cast<U>, A>)
+    requires(expression<A> && (applicable<ops::cast<U>, A> ||
+                               is_complex_v<typename std::remove_cvref_t<A>::value_type>))
 auto astype(A&& a) {
-    return make_fn<ops::cast<U>>(std::forward<A>(a));
+    using V = typename std::remove_cvref_t<A>::value_type;
+    static_assert(!is_complex_v<V> || is_complex_v<U> || std::is_same_v<U, bool>,
+                  "loom::astype: complex numbers convert only to a complex type or to bool; take "
+                  "loom::real(e), loom::imag(e) or loom::abs(e) for real numbers");
+    if constexpr (!is_complex_v<V> || is_complex_v<U> || std::is_same_v<U, bool>)
+        return make_fn<ops::cast<U>>(std::forward<A>(a));
 }
 
 }  // namespace loom

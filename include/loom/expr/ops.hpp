@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cmath>
+#include <complex>
 #include <concepts>
 #include <limits>
 #include <type_traits>
@@ -19,7 +20,21 @@ namespace loom::ops {
 namespace detail {
 
 template <class X>
-inline constexpr bool is_batch = !std::is_arithmetic_v<X>;
+inline constexpr bool is_batch = !std::is_arithmetic_v<X> && !is_complex_v<X>;
+
+// Whether X is a batch of complex numbers.
+template <class X>
+inline constexpr bool complex_batch = false;
+template <class X>
+    requires requires { typename X::value_type; }
+inline constexpr bool complex_batch<X> = is_batch<X> && is_complex_v<typename X::value_type>;
+
+// Whether a scalar is not zero (a complex number: either part).
+template <class X>
+bool truthy(X a) {
+    if constexpr (is_complex_v<X>) return a != X(0);
+    else return static_cast<bool>(a);
+}
 
 template <class T>
     requires std::integral<T>
@@ -59,6 +74,8 @@ X wrap_sub(X a, X b) {
 template <class X>
 X wrap_mul(X a, X b) {
     if constexpr (wraps<X>) return static_cast<X>(static_cast<wide_unsigned<X>>(a) * static_cast<wide_unsigned<X>>(b));
+    else if constexpr (is_complex_v<X>)  // the schoolbook product, as NumPy's and the batches' (no C99 Annex G rescue)
+        return X(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());
     else return static_cast<X>(a * b);
 }
 
@@ -72,7 +89,7 @@ struct arithmetic {
     using result = C;
 };
 
-// Math functions: integers are computed in double, float stays float.
+// Math functions: integers are computed in double, float and complex types stay.
 struct floating {
     template <class... P>
     using compute = float_of_t<promote_t<P...>>;
@@ -81,6 +98,16 @@ struct floating {
     template <class C>
     static constexpr bool simd = detail::vec_float<C>;
     static constexpr bool heavy = true;
+};
+// Math functions of real numbers only (the Array API defines them so): complex operands do not apply.
+struct real_floating : floating {
+    template <class... P>
+    using compute = float_of_t<loom::detail::real_only_t<promote_t<P...>>>;
+};
+// Arithmetic that orders values (minimum, floor, %): not for complex operands.
+struct ordered_arithmetic : arithmetic {
+    template <class... P>
+    using compute = loom::detail::real_only_t<promote_t<P...>>;
 };
 
 // Ops that take many instructions an element (`heavy`: the math functions but
@@ -98,6 +125,11 @@ struct predicate {
     using result = bool;
     template <class C>
     static constexpr bool simd = detail::vec_any<C>;
+};
+// < <= > >= and signbit: not for complex operands.
+struct ordered_predicate : predicate {
+    template <class... P>
+    using compute = loom::detail::real_only_t<promote_t<P...>>;
 };
 
 // Whether Op combines its operands' truth values (masks on batches) when it
@@ -144,7 +176,7 @@ struct divide : arithmetic {
     }
 };
 // Integer % follows C++ (sign of the dividend), x % 0 is 0; floating % is std::fmod.
-struct modulo : arithmetic {
+struct modulo : ordered_arithmetic {
     template <class C> static constexpr bool simd = false;
     template <class X> X operator()(X a, X b) const {
         if constexpr (std::is_same_v<X, bool>) return false;
@@ -161,7 +193,7 @@ struct modulo : arithmetic {
 // Integers: x // 0 and x % 0 are 0, min // -1 wraps. Floating operands follow
 // the Array API's special cases: an infinite or zero operand gives floor(a / b)
 // for //; finite ones NumPy's divmod, exact where floor(a / b) would round.
-struct floor_divide : arithmetic {
+struct floor_divide : ordered_arithmetic {
     template <class C> static constexpr bool simd = false;
     template <class X> X operator()(X a, X b) const {
         if constexpr (std::is_same_v<X, bool>) return b ? a : false;
@@ -182,7 +214,7 @@ struct floor_divide : arithmetic {
         }
     }
 };
-struct remainder : arithmetic {
+struct remainder : ordered_arithmetic {
     template <class C> static constexpr bool simd = false;
     template <class X> X operator()(X a, X b) const {
         if constexpr (std::is_same_v<X, bool>) return false;
@@ -296,32 +328,32 @@ struct not_equal : predicate {
         else return a != b;
     }
 };
-struct less : predicate { template <class X> auto operator()(X a, X b) const { return a < b; } };
-struct less_equal : predicate { template <class X> auto operator()(X a, X b) const { return a <= b; } };
-struct greater : predicate { template <class X> auto operator()(X a, X b) const { return a > b; } };
-struct greater_equal : predicate { template <class X> auto operator()(X a, X b) const { return a >= b; } };
+struct less : ordered_predicate { template <class X> auto operator()(X a, X b) const { return a < b; } };
+struct less_equal : ordered_predicate { template <class X> auto operator()(X a, X b) const { return a <= b; } };
+struct greater : ordered_predicate { template <class X> auto operator()(X a, X b) const { return a > b; } };
+struct greater_equal : ordered_predicate { template <class X> auto operator()(X a, X b) const { return a >= b; } };
 struct logical_and : predicate {
     template <class C> static constexpr bool masks_for = true;
     template <class M> static M masks(M a, M b) { return a & b; }
-    template <class X> bool operator()(X a, X b) const { return a && b; }
+    template <class X> bool operator()(X a, X b) const { return detail::truthy(a) && detail::truthy(b); }
 };
 struct logical_or : predicate {
     template <class C> static constexpr bool masks_for = true;
     template <class M> static M masks(M a, M b) { return a | b; }
-    template <class X> bool operator()(X a, X b) const { return a || b; }
+    template <class X> bool operator()(X a, X b) const { return detail::truthy(a) || detail::truthy(b); }
 };
 struct logical_not : predicate {
     template <class C> static constexpr bool masks_for = true;
     template <class M> static M masks(M a) { return ~a; }
-    template <class X> bool operator()(X a) const { return !a; }
+    template <class X> bool operator()(X a) const { return !detail::truthy(a); }
 };
 struct logical_xor : predicate {
     template <class C> static constexpr bool masks_for = true;
     template <class M> static M masks(M a, M b) { return simd::mask_xor(a, b); }
-    template <class X> bool operator()(X a, X b) const { return static_cast<bool>(a) != static_cast<bool>(b); }
+    template <class X> bool operator()(X a, X b) const { return detail::truthy(a) != detail::truthy(b); }
 };
 // signbit: the sign bit of a floating value (-0.0 and -NaN included); integers: x < 0.
-struct signbit : predicate {
+struct signbit : ordered_predicate {
     template <class C> static constexpr bool simd = false;
     template <class X> bool operator()(X a) const {
         if constexpr (std::is_floating_point_v<X>) return std::signbit(a);
@@ -329,24 +361,28 @@ struct signbit : predicate {
         else return false;
     }
 };
+// A complex number is NaN or infinite when either part is, finite when both are.
 struct isnan : predicate {
     template <class C> static constexpr bool simd = false;
     template <class X> bool operator()(X a) const {
-        if constexpr (std::is_floating_point_v<X>) return std::isnan(a);
+        if constexpr (is_complex_v<X>) return std::isnan(a.real()) || std::isnan(a.imag());
+        else if constexpr (std::is_floating_point_v<X>) return std::isnan(a);
         else return false;
     }
 };
 struct isinf : predicate {
     template <class C> static constexpr bool simd = false;
     template <class X> bool operator()(X a) const {
-        if constexpr (std::is_floating_point_v<X>) return std::isinf(a);
+        if constexpr (is_complex_v<X>) return std::isinf(a.real()) || std::isinf(a.imag());
+        else if constexpr (std::is_floating_point_v<X>) return std::isinf(a);
         else return false;
     }
 };
 struct isfinite : predicate {
     template <class C> static constexpr bool simd = false;
     template <class X> bool operator()(X a) const {
-        if constexpr (std::is_floating_point_v<X>) return std::isfinite(a);
+        if constexpr (is_complex_v<X>) return std::isfinite(a.real()) && std::isfinite(a.imag());
+        else if constexpr (std::is_floating_point_v<X>) return std::isfinite(a);
         else return true;
     }
 };
@@ -356,12 +392,33 @@ struct sqrt : floating {
     static constexpr bool heavy = false;  // one instruction, as a division
     template <class X> X operator()(X a) const { using std::sqrt; return sqrt(a); }
 };
-struct cbrt : floating { template <class X> X operator()(X a) const { using std::cbrt; return cbrt(a); } };
+struct cbrt : real_floating { template <class X> X operator()(X a) const { using std::cbrt; return cbrt(a); } };
 struct exp : floating { template <class X> X operator()(X a) const { using std::exp; return exp(a); } };
-struct expm1 : floating { template <class X> X operator()(X a) const { using std::expm1; return expm1(a); } };
+// expm1, log1p and log2 of a complex number: NumPy's formulas (the C library has none).
+struct expm1 : floating {
+    template <class X> X operator()(X a) const {
+        if constexpr (is_complex_v<X>) {
+            using R = typename X::value_type;
+            const R s = std::sin(a.imag() / 2);
+            return X(std::expm1(a.real()) * std::cos(a.imag()) - 2 * s * s, std::exp(a.real()) * std::sin(a.imag()));
+        } else { using std::expm1; return expm1(a); }
+    }
+};
 struct log : floating { template <class X> X operator()(X a) const { using std::log; return log(a); } };
-struct log1p : floating { template <class X> X operator()(X a) const { using std::log1p; return log1p(a); } };
-struct log2 : floating { template <class X> X operator()(X a) const { using std::log2; return log2(a); } };
+struct log1p : floating {
+    template <class X> X operator()(X a) const {
+        if constexpr (is_complex_v<X>) return std::log(a + X(1));
+        else { using std::log1p; return log1p(a); }
+    }
+};
+struct log2 : floating {
+    template <class X> X operator()(X a) const {
+        if constexpr (is_complex_v<X>) {
+            using R = typename X::value_type;
+            return std::log(a) / static_cast<R>(0.693147180559945309417232121458176568L);
+        } else { using std::log2; return log2(a); }
+    }
+};
 struct log10 : floating { template <class X> X operator()(X a) const { using std::log10; return log10(a); } };
 struct sin : floating { template <class X> X operator()(X a) const { using std::sin; return sin(a); } };
 struct cos : floating { template <class X> X operator()(X a) const { using std::cos; return cos(a); } };
@@ -376,7 +433,7 @@ struct tanh : floating { template <class X> X operator()(X a) const { using std:
 struct acosh : floating { template <class X> X operator()(X a) const { using std::acosh; return acosh(a); } };
 struct asinh : floating { template <class X> X operator()(X a) const { using std::asinh; return asinh(a); } };
 struct atanh : floating { template <class X> X operator()(X a) const { using std::atanh; return atanh(a); } };
-struct copysign : floating {
+struct copysign : real_floating {
     static constexpr bool heavy = false;
     template <class X> X operator()(X a, X b) const { using std::copysign; return copysign(a, b); }
 };
@@ -385,17 +442,17 @@ struct reciprocal : floating {
     template <class X> X operator()(X a) const { return X(1) / a; }
 };
 // hypot and nextafter run the C library's (exact special cases, no overflow of x*x).
-struct hypot : floating {
+struct hypot : real_floating {
     template <class C> static constexpr bool simd = false;
     template <class X> X operator()(X a, X b) const { return std::hypot(a, b); }
 };
-struct nextafter : floating {
+struct nextafter : real_floating {
     template <class C> static constexpr bool simd = false;
     template <class X> X operator()(X a, X b) const { return std::nextafter(a, b); }
 };
 // log(exp(a) + exp(b)) without overflow: the larger plus log1p(exp(-|a - b|));
 // equal arguments (infinities of one sign included) give a + log(2).
-struct logaddexp : floating {
+struct logaddexp : real_floating {
     static constexpr long double ln2 = 0.693147180559945309417232121458176568L;
     template <class X> X operator()(X a, X b) const {
         using std::exp;
@@ -415,7 +472,7 @@ struct logaddexp : floating {
 // xsimd 8's batch atan2 gives NaN where both arguments are zero or both are
 // infinite; the C library (and NumPy) give an angle with y's sign there, so
 // those lanes are patched and the SIMD body agrees with the scalar tail.
-struct atan2 : floating {
+struct atan2 : real_floating {
     template <class X> X operator()(X a, X b) const {
         using std::atan2;
         using std::copysign;
@@ -475,15 +532,82 @@ struct power : arithmetic {
     }
 };
 
+namespace detail {
+// |x + iy| without overflow or underflow of x*x: m * sqrt(1 + (n/m)^2) with
+// m, n the larger and smaller of |x|, |y| (within 2 ulp of hypot); an infinite
+// part gives inf, else a NaN NaN. One body for scalars and batches, so that
+// SIMD lanes and the scalar tail agree.
+template <class R>
+R modulus(R x, R y) {
+    using std::abs;
+    using std::sqrt;
+    x = abs(x);
+    y = abs(y);
+    if constexpr (is_batch<R>) {
+        using T = typename R::value_type;
+        const R m = select(x > y, x, y), n = select(x > y, y, x);
+        const R q = n / m;
+        R r = select(m == R(T(0)), R(T(0)), m * sqrt(R(T(1)) + q * q));
+        const R s = x + y;
+        r = select(s == s, r, s);
+        const R inf(std::numeric_limits<T>::infinity());
+        return select((x == inf) | (y == inf), inf, r);
+    } else {
+        if (x == std::numeric_limits<R>::infinity() || y == std::numeric_limits<R>::infinity())
+            return std::numeric_limits<R>::infinity();
+        if (x != x || y != y) return x + y;
+        const R m = x > y ? x : y, n = x > y ? y : x;
+        if (m == R(0)) return R(0);
+        const R q = n / m;
+        return m * sqrt(R(1) + q * q);
+    }
+}
+}  // namespace detail
+
+// abs of a complex number is its modulus, a real number.
 struct abs : arithmetic {
+    template <class C>
+    using result = real_of_t<C>;
     template <class C> static constexpr bool simd = detail::vec_any<C>;
-    template <class X> X operator()(X a) const {
-        if constexpr (detail::is_batch<X>) {
+    template <class X> auto operator()(X a) const {
+        if constexpr (is_complex_v<X>) return detail::modulus(a.real(), a.imag());
+        else if constexpr (detail::complex_batch<X>)
+            return detail::modulus(a.real(), a.imag());
+        else if constexpr (detail::is_batch<X>) {
             if constexpr (std::is_unsigned_v<typename X::value_type>) return a;
             else { using std::abs; return abs(a); }
         } else if constexpr (std::is_same_v<X, bool> || std::is_unsigned_v<X>) return a;
         else if constexpr (std::is_integral_v<X>) return a < 0 ? negate{}(a) : a;
         else { using std::abs; return abs(a); }
+    }
+};
+// real, imag and conj: the parts of a complex number (real numbers: x, 0 and x).
+struct real : arithmetic {
+    template <class C>
+    using result = real_of_t<C>;
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
+    template <class X> auto operator()(X a) const {
+        if constexpr (is_complex_v<X>) return a.real();
+        else if constexpr (detail::complex_batch<X>) return a.real();
+        else return a;
+    }
+};
+struct imag : arithmetic {
+    template <class C>
+    using result = real_of_t<C>;
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
+    template <class X> auto operator()(X a) const {
+        if constexpr (is_complex_v<X>) return a.imag();
+        else if constexpr (detail::complex_batch<X>) return a.imag();
+        else return X(0);
+    }
+};
+struct conj : arithmetic {
+    template <class C> static constexpr bool simd = detail::vec_any<C>;
+    template <class X> X operator()(X a) const {
+        if constexpr (is_complex_v<X>) return X(a.real(), -a.imag());
+        else if constexpr (detail::complex_batch<X>) return X(a.real(), -a.imag());
+        else return a;
     }
 };
 struct square : arithmetic {
@@ -492,7 +616,7 @@ struct square : arithmetic {
 };
 
 // Rounding: integers pass through; round is half to even, as NumPy's.
-struct rounding : arithmetic {
+struct rounding : ordered_arithmetic {
     template <class C> static constexpr bool simd = detail::vec_float<C>;
     // xsimd's SSE2 floor/ceil/trunc drop the sign of a zero result (ceil(-0.3)
     // gives +0, the C library -0); the result always has the argument's sign,
@@ -524,13 +648,17 @@ struct round : rounding {
     }
 };
 
-// sign: -1, 0 or 1; NaN stays NaN; unsigned and bool give 0 or 1.
+// sign: -1, 0 or 1; NaN stays NaN; unsigned and bool give 0 or 1; a complex
+// number z / |z| (0 for 0), as the Array API.
 // (select, unqualified, is xsimd's by argument-dependent lookup: these bodies
 // must compile without xsimd when LOOM_SIMD is 0.)
 struct sign : arithmetic {
-    template <class C> static constexpr bool simd = detail::vec_any<C>;
+    template <class C> static constexpr bool simd = detail::vec_any<C> && !is_complex_v<C>;
     template <class X> X operator()(X a) const {
-        if constexpr (detail::is_batch<X>)
+        if constexpr (is_complex_v<X>) {
+            const auto m = detail::modulus(a.real(), a.imag());
+            return m == 0 ? X(0) : X(a.real() / m, a.imag() / m);
+        } else if constexpr (detail::is_batch<X>)
             return select(a > X(0), X(1), select(a < X(0), X(-1), a));
         else if constexpr (std::is_same_v<X, bool>) return a;
         else return a > X(0) ? X(1) : a < X(0) ? static_cast<X>(-1) : a;
@@ -540,21 +668,21 @@ struct sign : arithmetic {
 // minimum / maximum propagate NaN, as NumPy's.
 // (On batches NaN is found as ~(a == a): xsimd 8's AVX and AVX-512 `!=` is an
 // ordered compare, false whenever a NaN is involved.)
-struct minimum : arithmetic {
+struct minimum : ordered_arithmetic {
     template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> X operator()(X a, X b) const {
         if constexpr (detail::is_batch<X>) return select((a < b) | ~(a == a), a, b);
         else return (a < b || a != a) ? a : b;
     }
 };
-struct maximum : arithmetic {
+struct maximum : ordered_arithmetic {
     template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> X operator()(X a, X b) const {
         if constexpr (detail::is_batch<X>) return select((a > b) | ~(a == a), a, b);
         else return (a > b || a != a) ? a : b;
     }
 };
-struct clip : arithmetic {
+struct clip : ordered_arithmetic {
     template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> X operator()(X x, X lo, X hi) const { return minimum{}(maximum{}(x, lo), hi); }
 };
@@ -570,15 +698,25 @@ struct where {
     template <class X> X operator()(bool c, X x, X y) const { return c ? x : y; }
 };
 
+namespace detail {
+// astype's result: U, but a complex number converts only to a complex type or
+// to bool (the Array API: no silent loss of the imaginary part; real() says it).
+template <class C, class U>
+    requires(!is_complex_v<C> || is_complex_v<U> || std::is_same_v<U, bool>)
+struct cast_result { using type = U; };
+}  // namespace detail
+
 template <element U>
 struct cast {
     template <class... P>
     using compute = promote_t<P...>;
     template <class C>
-    using result = U;
+    using result = typename detail::cast_result<C, U>::type;
     template <class C> static constexpr bool simd = std::is_same_v<C, U> && detail::vec_any<C>;
     template <class X> auto operator()(X a) const {
         if constexpr (detail::is_batch<X>) return a;
+        else if constexpr (is_complex_v<X> && std::is_same_v<U, bool>) return a != X(0);
+        else if constexpr (is_complex_v<U> && !is_complex_v<X>) return U(static_cast<typename U::value_type>(a));
         else return static_cast<U>(a);
     }
 };

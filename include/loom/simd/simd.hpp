@@ -1,6 +1,7 @@
 // loom/simd/simd.hpp: the one seam to xsimd: batch types, loads and stores, which element types vectorize.
 #pragma once
 
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -64,7 +65,9 @@ using int_of = std::conditional_t<
 template <class T>
 using batch = xsimd::batch<T>;
 
-//! Element types the evaluator runs in SIMD batches (bool stays scalar).
+//! Element types the evaluator runs in SIMD batches (bool stays scalar). A batch
+//! of a complex type holds as many numbers as one of its real type, as two
+//! registers (real parts, imaginary parts); loads and stores interleave them.
 template <class T>
 inline constexpr bool vectorizable = element<T> && !std::same_as<T, bool>;
 
@@ -78,8 +81,9 @@ inline void store(T* p, const batch<T>& b) noexcept { b.store_unaligned(p); }
 template <class T>
 inline batch<T> splat(T v) noexcept { return batch<T>(v); }
 
+// The mask over batches of T: over those of its real type for a complex T.
 template <class T>
-using mask = xsimd::batch_bool<T>;
+using mask = xsimd::batch_bool<real_of_t<T>>;
 
 // An unsigned integer type with W lanes in a batch: the type bool values of a
 // W-lane expression are held as masks of when no other type is at hand.
@@ -95,36 +99,44 @@ using uint_lanes = std::conditional_t<
 // so that passing one by value is not a vector argument (GCC's -Wpsabi).
 template <class T>
 using lane_of = std::conditional_t<std::is_same_v<T, bool>, std::uint8_t, T>;
+// (Complex numbers are kept as an array: no vector extension holds them.)
 template <class T, std::size_t W>
-struct pack {
-#if defined(__GNUC__)
-    typedef lane_of<T> vec __attribute__((vector_size(W * sizeof(lane_of<T>))));
-#else
-    struct vec {
+struct pack_vec {
+    struct type {
         lane_of<T> x[W];
     };
+};
+#if defined(__GNUC__)
+template <class T, std::size_t W>
+    requires(!is_complex_v<T>)
+struct pack_vec<T, W> {
+    typedef lane_of<T> type __attribute__((vector_size(W * sizeof(lane_of<T>))));
+};
 #endif
+template <class T, std::size_t W>
+struct pack {
+    using vec = typename pack_vec<T, W>::type;
     vec v;
 };
 
 template <class T, std::size_t W>
 inline pack<T, W> load_pack(const T* p) noexcept {
     pack<T, W> r;
-    std::memcpy(&r.v, p, sizeof r.v);
+    std::memcpy(static_cast<void*>(&r.v), p, sizeof r.v);
     return r;
 }
 template <class T, std::size_t W>
 inline void store_pack(T* p, const pack<T, W>& x) noexcept {
-    std::memcpy(p, &x.v, sizeof x.v);
+    std::memcpy(static_cast<void*>(p), &x.v, sizeof x.v);
 }
 template <class T, std::size_t W>
 inline pack<T, W> splat_pack(T value) noexcept {
     pack<T, W> r;
 #if defined(__GNUC__)
-    r.v = typename pack<T, W>::vec{} + static_cast<lane_of<T>>(value);
-#else
-    for (auto& x : r.v.x) x = static_cast<lane_of<T>>(value);
+    if constexpr (!is_complex_v<T>) r.v = typename pack<T, W>::vec{} + static_cast<lane_of<T>>(value);
+    else
 #endif
+        for (auto& x : r.v.x) x = static_cast<lane_of<T>>(value);
     return r;
 }
 
@@ -203,6 +215,16 @@ inline pack<X, W> convert(const pack<U, W>& p) noexcept {
     using B = lane_of<X>;
     if constexpr (std::is_same_v<A, B>) {
         return {p.v};
+    } else if constexpr (is_complex_v<A> || is_complex_v<B>) {
+        // to a complex type from a real or complex one, lane by lane (or to bool: not zero)
+        pack<X, W> r;
+        A in[W];
+        std::memcpy(static_cast<void*>(in), &p.v, sizeof in);
+        for (std::size_t i = 0; i < W; ++i) {
+            if constexpr (is_complex_v<B>) r.v.x[i] = B(in[i]);
+            else r.v.x[i] = static_cast<B>(in[i] != A(0));
+        }
+        return r;
     } else if constexpr (widens<B, A, W>) {
 #if LOOM_X86_SSE41
         return {widen<B>(pack<A, W>{p.v}).v};
@@ -228,28 +250,39 @@ inline pack<X, W> convert(const pack<U, W>& p) noexcept {
 // A pack of lanes<X> elements as a batch, and back: the same bits.
 template <class X>
 inline batch<X> to_batch(const pack<X, lanes<X>>& p) noexcept {
+    if constexpr (is_complex_v<X>) return batch<X>::load_unaligned(p.v.x);
+    else {
     typename batch<X>::register_type r;
     static_assert(sizeof r == sizeof p.v);
     std::memcpy(&r, &p.v, sizeof r);
     return batch<X>(r);
+    }
 }
 template <class X>
 inline pack<X, lanes<X>> to_pack(const batch<X>& b) noexcept {
     pack<X, lanes<X>> p;
-    const typename batch<X>::register_type r = b;
-    std::memcpy(&p.v, &r, sizeof r);
+    if constexpr (is_complex_v<X>) {
+        b.store_unaligned(p.v.x);
+    } else {
+        const typename batch<X>::register_type r = b;
+        std::memcpy(&p.v, &r, sizeof r);
+    }
     return p;
 }
-// A batch of C as one of X with as many lanes, each value converted.
+// A batch of C as one of X with as many lanes, each value converted (a real
+// batch as the real parts of a complex one).
 template <class X, class C>
 inline batch<X> convert(const batch<C>& b) noexcept {
     if constexpr (std::is_same_v<X, C>) return b;
-    else return to_batch<X>(convert<X>(to_pack(b)));
+    else if constexpr (is_complex_v<X> && !is_complex_v<C>) {
+        using R = real_of_t<X>;
+        return batch<X>(convert<R>(b), batch<R>(R(0)));
+    } else return to_batch<X>(convert<X>(to_pack(b)));
 }
 // A mask over batches of C as one over batches of X (as many lanes): the same
 // bits where the two are registers of one size, else through 0/1 values.
-template <class X, class C>
-inline mask<X> mask_as(const mask<C>& m) noexcept {
+template <class X, class C, class A>
+inline mask<X> mask_as(const xsimd::batch_bool<C, A>& m) noexcept {
     if constexpr (std::is_same_v<X, C>) {
         return m;
     } else if constexpr (sizeof(typename mask<X>::register_type) == sizeof(typename mask<C>::register_type)) {
@@ -261,10 +294,14 @@ inline mask<X> mask_as(const mask<C>& m) noexcept {
         return convert<X>(xsimd::select(m, batch<C>(C(1)), batch<C>(C(0)))) != batch<X>(X(0));
     }
 }
-// Whether each lane is not zero (NaN counts as true: == is false for it).
+// Whether each lane is not zero (NaN counts as true: == is false for it; a
+// complex number is zero when both parts are).
 template <class X>
 inline mask<X> truth(const batch<X>& b) noexcept {
-    return ~(b == batch<X>(X(0)));
+    if constexpr (is_complex_v<X>) {
+        using R = real_of_t<X>;
+        return ~((b.real() == batch<R>(R(0))) & (b.imag() == batch<R>(R(0))));
+    } else return ~(b == batch<X>(X(0)));
 }
 // Whether each of W elements of U is not zero, as a mask over batches of X
 // (W lanes): tested in U, so that 0.5 is true whatever X is.
@@ -273,10 +310,12 @@ inline mask<X> truth_of(const pack<U, W>& p) noexcept {
     if constexpr (vectorizable<U> && lanes<U> == W) {
         return mask_as<X>(truth(to_batch<U>(p)));
     } else {
-        using I = int_of<sizeof(X), true>;
-        pack<int_of<sizeof(lane_of<U>), true>, W> nz;  // -1 or 0, in U's size
+        using I = int_of<sizeof(real_of_t<X>), true>;
+        pack<int_of<sizeof(real_of_t<lane_of<U>>), true>, W> nz;  // -1 or 0, in U's (real) size
 #if defined(__GNUC__)
-        nz.v = p.v != 0;
+        if constexpr (is_complex_v<U>)
+            for (std::size_t i = 0; i < W; ++i) nz.v[i] = p.v.x[i] != U(0) ? -1 : 0;
+        else nz.v = p.v != 0;
 #else
         for (std::size_t i = 0; i < W; ++i) nz.v.x[i] = p.v.x[i] != 0 ? -1 : 0;
 #endif
@@ -285,8 +324,8 @@ inline mask<X> truth_of(const pack<U, W>& p) noexcept {
 }
 
 // A mask as W bools (bytes 0 and 1).
-template <class X>
-inline pack<bool, lanes<X>> to_bools(const mask<X>& m) noexcept {
+template <class X, class A>
+inline pack<bool, lanes<X>> to_bools(const xsimd::batch_bool<X, A>& m) noexcept {
     return {convert<std::uint8_t>(to_pack(xsimd::select(m, batch<X>(X(1)), batch<X>(X(0))))).v};
 }
 
@@ -319,19 +358,27 @@ B shift_right(const B& a, const B& n) noexcept {
 template <class T>
 using register_of = typename batch<T>::register_type;
 template <class T>
-inline constexpr std::size_t stream_align =
+constexpr std::size_t stream_align_of() {
+    if constexpr (is_complex_v<T>) return 0;  // two registers: plain stores
+    else {
 #if defined(__SSE2__)
-    sizeof(register_of<T>) == 16 || (sizeof(register_of<T>) == 32 && LOOM_X86_AVX) ||
-            (sizeof(register_of<T>) == 64 && LOOM_X86_AVX512)
-        ? sizeof(register_of<T>)
-        : 0;
+        constexpr std::size_t r = sizeof(register_of<T>);
+        return r == 16 || (r == 32 && LOOM_X86_AVX) || (r == 64 && LOOM_X86_AVX512) ? r : 0;
 #else
-    0;
+        return 0;
 #endif
+    }
+}
+template <class T>
+inline constexpr std::size_t stream_align = stream_align_of<T>();
 
 // *p <- b, p aligned to stream_align<T> (which is not 0).
 template <class T>
 inline void stream(T* p, const batch<T>& b) noexcept {
+    if constexpr (is_complex_v<T>) {
+        b.store_unaligned(p);  // (not reached: stream_align is 0)
+        return;
+    } else {
 #if defined(__SSE2__)
     const register_of<T> r = b;
     if constexpr (sizeof(r) == 16) {
@@ -356,6 +403,7 @@ inline void stream(T* p, const batch<T>& b) noexcept {
 #else
     b.store_aligned(p);
 #endif
+    }
 }
 
 // Orders the stream() stores before every later store, as plain stores are:

@@ -142,7 +142,8 @@ struct splatted_rows : kernel_traits<T, E> {
     template <std::uint64_t S = splats_unknown>
     LOOM_INLINE static void hold_splats(cursor* c) {
         for (std::size_t k = 0; k < L; ++k)
-            if (splatted<S>(k, c[k])) std::memcpy(&c[k].held, c[k].p, static_cast<std::size_t>(elem[k]));
+            if (splatted<S>(k, c[k]) && static_cast<std::size_t>(elem[k]) <= sizeof c[k].held)  // (a wider one is read at p)
+                std::memcpy(&c[k].held, c[k].p, static_cast<std::size_t>(elem[k]));
     }
 
     // m rows of n elements in the general kind, the rows os (target, elements)

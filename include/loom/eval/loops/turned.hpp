@@ -5,6 +5,8 @@
 #include <cstring>
 #include <type_traits>
 
+#include "../../core/dtype.hpp"
+
 namespace loom::detail {
 
 // dst[i * ld + j] <- the T at src + i * sizeof(T) + j * col bytes, for i < m,
@@ -22,8 +24,10 @@ void pack_transposed(T* dst, std::size_t ld, const std::byte* src, std::ptrdiff_
     };
     std::size_t j = 0;
 #if defined(__GNUC__)
-    using lane = std::conditional_t<std::is_same_v<T, bool>, unsigned char, T>;  // bool as its bytes
+    // bool as its bytes; complex numbers have no vectors: the plain loop below turns them
+    using lane = std::conditional_t<std::is_same_v<T, bool> || is_complex_v<T>, unsigned char, T>;
     typedef lane v4 __attribute__((vector_size(4 * sizeof(lane))));
+    if constexpr (!is_complex_v<T>)
     for (; j + 4 <= n; j += 4) {
         std::size_t i = 0;
         for (; i + 4 <= m; i += 4) {
