@@ -2,6 +2,7 @@
 // expect-success
 #include <loom/loom.hpp>
 
+#include <complex>
 #include <cstdint>
 
 int main() {
@@ -20,5 +21,10 @@ int main() {
     loom::fixed_array<float, 2> fx;
     fx = d;
     const loom::array<std::uint8_t> explicit_cast = loom::astype<std::uint8_t>(d);
-    return static_cast<int>(f(0) + r(0) + i64(0) + back(0) + s(0) + b(0) + fx(0) + explicit_cast(0));
+    loom::array<std::complex<float>> z = f;  // floating to complex
+    z *= d;
+    z += std::complex<double>(0, 1);  // a complex C++ number takes the array's precision
+    const loom::array<std::complex<double>> zd = z;  // up within complex
+    const loom::array<double> parts = loom::real(zd) + loom::abs(zd);  // real numbers from complex ones, said so
+    return static_cast<int>(f(0) + r(0) + i64(0) + back(0) + s(0) + b(0) + fx(0) + explicit_cast(0) + parts(0));
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cmath>
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <sstream>
@@ -45,6 +46,7 @@ auto with_bool(std::tuple<I...>) -> std::tuple<bool, I...>;
 using number_types = decltype(with_floats(integer_types{}));
 using all_types = decltype(with_bool(number_types{}));
 using float_types = std::tuple<float, double>;
+using complex_types = std::tuple<std::complex<float>, std::complex<double>>;
 
 using index_t = std::vector<std::size_t>;
 
@@ -179,20 +181,29 @@ inline std::string text(const index_t& idx) {
     return s + ")";
 }
 
-// Equal, with NaN equal to NaN.
+// Equal, with NaN equal to NaN (complex numbers: part by part).
 template <class T>
 bool same(T x, T y) {
-    if constexpr (std::is_floating_point_v<T>) return (std::isnan(x) && std::isnan(y)) || x == y;
+    if constexpr (loom::is_complex_v<T>) return same(x.real(), y.real()) && same(x.imag(), y.imag());
+    else if constexpr (std::is_floating_point_v<T>) return (std::isnan(x) && std::isnan(y)) || x == y;
     else return x == y;
 }
 
-// Within `rel` relative or `abs` absolute distance; NaN matches NaN, infinities match themselves.
+// Within `rel` relative or `abs` absolute distance; NaN matches NaN, infinities match themselves
+// (complex numbers: the distance |x - y| against |y|, non-finite parts matched exactly).
 template <class T>
 bool near(T x, T y, double rel, double abs) {
     if (same(x, y)) return true;
+    if constexpr (loom::is_complex_v<T>) {
+        const std::complex<double> a(x), b(y);
+        if (!std::isfinite(a.real()) || !std::isfinite(a.imag()) || !std::isfinite(b.real()) || !std::isfinite(b.imag()))
+            return false;
+        return std::abs(a - b) <= abs + rel * std::abs(b);
+    } else {
     const double a = static_cast<double>(x), b = static_cast<double>(y);
     if (!std::isfinite(a) || !std::isfinite(b)) return false;
     return std::fabs(a - b) <= abs + rel * std::fabs(b);
+    }
 }
 
 // How a value must match the one wanted: exactly (NaN matching NaN) when rel

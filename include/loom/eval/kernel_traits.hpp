@@ -1,6 +1,7 @@
 // loom/eval/kernel_traits.hpp: what the row loops of one expression share: its lanes, how it stores, its leaves' element sizes.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -50,6 +51,12 @@ struct kernel_traits {
     // the settings (every count is fewer without OpenMP).
     static constexpr std::size_t parallel_min = parallel_floor(work);
     static constexpr std::size_t chunk = 256;  // elements per gathered chunk
+    // bytes of the widest leaf's element (at least 1): the room a gathered chunk of any leaf takes
+    static constexpr std::size_t widest = [] {
+        std::size_t b = 1;
+        for (std::size_t k = 0; k < L; ++k) b = std::max<std::size_t>(b, walker<E>::elems[k]);
+        return b;
+    }();
     // Loops bound by computing (heavy trees) prefetch each leaf and the target
     // `ahead` bytes in front of the batch: at their pace the hardware
     // prefetchers alone do not keep the data coming; memory-bound loops gain

@@ -701,13 +701,18 @@ void moment_memory(R* out, const V* data, const shape_t& s, const strides_t& st,
     shape_t ks;  // the reduced shape with the reduced axes as 1
     for (std::size_t i = 0; i < s.size(); ++i) ks.push_back(red[i] ? 1 : s[i]);
     const std::size_t m = size_of(ks);
-    buffer<R> mu(std::max<std::size_t>(m, 1));
+    using M = std::conditional_t<is_complex_v<V>, std::complex<R>, R>;  // the means' type
+    buffer<M> mu(std::max<std::size_t>(m, 1));
     means_memory<Shared>(mu.data(), m, data, s, st, red);
     const strides_t kst = c_strides(ks);
     const raw_leaf<V> xl{data, &s, &st};
-    const raw_leaf<R> ml{mu.data(), &ks, &kst};
-    // the squared deviations, summed block by block as they are computed
-    reduce_blocked<reduce_kind::sum, R>(out, make_fn<ops::square>(make_fn<ops::subtract>(xl, ml)), s, red);
+    const raw_leaf<M> ml{mu.data(), &ks, &kst};
+    // the squared deviations (|d|^2 = real(d * conj(d)) for complex ones), summed block by block as they are computed
+    auto d = make_fn<ops::subtract>(xl, ml);
+    if constexpr (is_complex_v<V>)
+        reduce_blocked<reduce_kind::sum, R>(out, make_fn<ops::real>(make_fn<ops::multiply>(d, make_fn<ops::conj>(d))), s, red);
+    else
+        reduce_blocked<reduce_kind::sum, R>(out, make_fn<ops::square>(d), s, red);
     const double dof = static_cast<double>(count) - correction;
     for (std::size_t i = 0; i < m; ++i) {
         R v = dof > 0 ? static_cast<R>(out[i] / static_cast<R>(dof)) : std::numeric_limits<R>::quiet_NaN();

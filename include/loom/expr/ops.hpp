@@ -695,7 +695,7 @@ struct where {
     template <class C>
     using result = C;
     template <class C> static constexpr bool simd = detail::vec_any<C>;
-    template <class X> X operator()(bool c, X x, X y) const { return c ? x : y; }
+    template <class X> X operator()(X c, X x, X y) const { return detail::truthy(c) ? x : y; }
 };
 
 namespace detail {

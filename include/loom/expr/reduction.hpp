@@ -53,14 +53,15 @@ namespace reduce_kind {
 // over the deviations from the mean (var, stddev), or an index (argmax, argmin).
 struct plain {
     static constexpr bool moment = false, arg = false, divides = false;
+    static constexpr bool orders = false;  // compares elements: not for complex numbers
 };
 
 template <class V>
-using sum_type = std::conditional_t<std::is_floating_point_v<V>, V,
+using sum_type = std::conditional_t<std::is_floating_point_v<V> || is_complex_v<V>, V,
                                     std::conditional_t<std::is_unsigned_v<V> && !std::is_same_v<V, bool>,
                                                        std::uint64_t, std::int64_t>>;
 template <class V>
-using mean_type = std::conditional_t<std::is_floating_point_v<V>, V, double>;
+using mean_type = std::conditional_t<std::is_floating_point_v<V> || is_complex_v<V>, V, double>;
 
 struct sum : plain {
     static constexpr const char* name = "sum";
@@ -105,7 +106,7 @@ struct max : plain {
     static A lift(V x) { return static_cast<A>(x); }
     template <class X>
     static X combine(X a, X b) { return ops::maximum{}(a, b); }  // NaN propagates
-    static constexpr bool simd = true, nonempty = true, divides = false;
+    static constexpr bool simd = true, nonempty = true, divides = false, orders = true;
 };
 struct min : plain {
     static constexpr const char* name = "min";
@@ -120,7 +121,7 @@ struct min : plain {
     static A lift(V x) { return static_cast<A>(x); }
     template <class X>
     static X combine(X a, X b) { return ops::minimum{}(a, b); }
-    static constexpr bool simd = true, nonempty = true, divides = false;
+    static constexpr bool simd = true, nonempty = true, divides = false, orders = true;
 };
 struct all : plain {
     static constexpr const char* name = "all";
@@ -160,11 +161,12 @@ struct count : plain {
 };
 
 // The variance (root: its square root, the standard deviation): the mean of
-// the squared deviations from the mean, the divisor N - correction.
+// the squared deviations from the mean (|x - mean|^2 for complex numbers, a
+// real result), the divisor N - correction.
 struct var : plain {
     static constexpr const char* name = "var";
     template <class V>
-    using result = mean_type<V>;
+    using result = real_of_t<mean_type<V>>;
     static constexpr bool moment = true, root = false;
 };
 struct stddev : var {
@@ -177,7 +179,7 @@ struct argmax : plain {
     static constexpr const char* name = "argmax";
     template <class V>
     using result = std::int64_t;
-    static constexpr bool arg = true, largest = true;
+    static constexpr bool arg = true, largest = true, orders = true;
 };
 struct argmin : argmax {
     static constexpr const char* name = "argmin";
@@ -309,6 +311,12 @@ auto reduce_call(X&& x, const A&... a) {
     using V = typename C::value_type;
     using R = std::conditional_t<std::is_void_v<U>, typename Kind::template result<V>, U>;
     static_assert(element<R>, "loom: a reduction's result type must be one of loom's element types");
+    static_assert(!Kind::orders || !is_complex_v<V>,
+                  "loom: max, min, argmax and argmin compare elements, and complex numbers have no order: "
+                  "reduce loom::real(x) or loom::abs(x)");
+    static_assert(!is_complex_v<V> || is_complex_v<R> || Kind::moment || std::is_same_v<R, bool> ||
+                      std::is_same_v<R, std::int64_t>,
+                  "loom: the sum, product or mean of complex numbers is complex: give a complex result type");
     reduce_options o;
     (o.take(a), ...);
     return reduction<Kind, R, C>(capture_operand(std::forward<X>(x)), std::move(o.axes), o.keep, o.correction);
@@ -452,11 +460,17 @@ auto argmin(X&& x, A&&... a) {
 }
 
 //! The sum of the products of x1 and x2 (broadcast against each other) over
-//! `axis` (the last by default), in the products' element type: the Array API's vecdot.
+//! `axis` (the last by default), in the products' element type: the Array API's vecdot
+//! (which conjugates a complex x1: the inner product).
 template <expression X1, class X2>
     requires applicable<ops::multiply, X1, X2>
 auto vecdot(X1&& x1, X2&& x2, std::ptrdiff_t axis = -1) {
-    auto p = make_fn<ops::multiply>(std::forward<X1>(x1), std::forward<X2>(x2));
+    auto p = [&] {
+        if constexpr (is_complex_v<typename std::remove_cvref_t<X1>::value_type>)
+            return make_fn<ops::multiply>(make_fn<ops::conj>(std::forward<X1>(x1)), std::forward<X2>(x2));
+        else
+            return make_fn<ops::multiply>(std::forward<X1>(x1), std::forward<X2>(x2));
+    }();
     using P = typename decltype(p)::value_type;
     return detail::reduce_call<detail::reduce_kind::sum, P>(std::move(p), axis);
 }

@@ -27,7 +27,8 @@ namespace loom::detail {
     case 1: return copy(std::integral_constant<std::size_t, 1>{});
     case 2: return copy(std::integral_constant<std::size_t, 2>{});
     case 4: return copy(std::integral_constant<std::size_t, 4>{});
-    default: return copy(std::integral_constant<std::size_t, 8>{});
+    case 8: return copy(std::integral_constant<std::size_t, 8>{});
+    default: return copy(std::integral_constant<std::size_t, 16>{});  // complex<double>
     }
 }
 
@@ -48,7 +49,7 @@ channels<slots> find_channels(const std::byte* const* ptr, const std::ptrdiff_t*
     channels<slots> g;
     for (std::size_t k = 0; k < L; ++k) {
         const std::ptrdiff_t b = elem[k], st = step[k];
-        if (g.in_group[k] || st <= b || st % b != 0 || st / b > 4) continue;
+        if (g.in_group[k] || b > 8 || st <= b || st % b != 0 || st / b > 4) continue;  // (b > 8: complex<double>)
         const auto c = static_cast<std::size_t>(st / b);
         std::size_t found = 1;
         g.group[k][0] = k;
@@ -110,7 +111,7 @@ struct gathered_rows : kernel_traits<T, E> {
 
     // One row with strided leaves or target: gather, compute, scatter, chunk by chunk.
     [[gnu::noinline]] LOOM_HOT_LOOPS static void row_packed(const E& e, T* out, const std::byte* const* ptr, const row_state& s, std::size_t n) {
-        alignas(64) std::byte buf[slots][chunk * sizeof(std::uint64_t)];  // chunk elements of any leaf
+        alignas(64) std::byte buf[slots][chunk * Tr::widest];  // chunk elements of any leaf
         alignas(64) T obuf[chunk];
         const std::byte* at[slots] = {};  // each leaf's chunk: in place, or gathered into buf[k]
         const std::ptrdiff_t none[slots] = {};
