@@ -4,6 +4,7 @@
 #include <loom/loom.hpp>
 
 #include <cmath>
+#include <complex>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -172,4 +173,62 @@ TEMPLATE_LIST_TEST_CASE("every element type prints", "[core][print]", ref::every
     if constexpr (std::is_same_v<TestType, bool>) CHECK(t == "[ True False]");
     else if constexpr (std::is_floating_point_v<TestType>) CHECK(t == "[1. 0.]");
     else CHECK(t == "[1 0]");
+}
+
+// The expected strings here are NumPy 1.24's actual str() output for the same
+// data: each part has its own format (the imaginary one always signed), and an
+// imaginary part's padding goes after its 'j'.
+TEST_CASE("complex numbers print like NumPy", "[core][print]") {
+    using C = std::complex<double>;
+    using F = std::complex<float>;
+    const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
+    CHECK(text(loom::array<C>{C(1, 2), C(3, -4)}) == "[1.+2.j 3.-4.j]");
+    // mixed widths: real and imaginary parts aligned each on its own decimal point
+    CHECK(text(loom::array<C>{C(1.5, 2), C(3, -4.25)}) == "[1.5+2.j   3. -4.25j]");
+    CHECK(text(loom::array<C>{C(1.5, 2), C(-30, 0.5)}) == "[  1.5+2.j  -30. +0.5j]");
+    // negative zeros keep their sign
+    CHECK(text(loom::array<C>{C(1, -0.0), C(2, 0)}) == "[1.-0.j 2.+0.j]");
+    CHECK(text(loom::array<C>{C(-0.0, -0.0), C(0, 1)}) == "[-0.-0.j  0.+1.j]");
+    // nan and inf: "+nan", "-inf" in the imaginary column, right-aligned in each part's width
+    CHECK(text(loom::array<C>{C(nan, nan), C(inf, -inf), C(1, 1)}) == "[nan+nanj inf-infj  1. +1.j]");
+    CHECK(text(loom::array<C>{C(1, 2), C(nan, nan)}) == "[ 1. +2.j nan+nanj]");
+    CHECK(text(loom::array<C>{C(-inf, nan), C(0.5, inf)}) == "[-inf+nanj  0.5+infj]");
+    // scientific or positional is decided for each part on its own
+    CHECK(text(loom::array<C>{C(1e20, 1), C(-2, 1e-5)}) == "[ 1.e+20+1.e+00j -2.e+00+1.e-05j]");
+    CHECK(text(loom::array<C>{C(1000.5, 1), C(0.5, 2)}) == "[1.0005e+03+1.j 5.0000e-01+2.j]");
+    CHECK(text(loom::array<C>{C(1e-5, 1e100), C(nan, 1)}) == "[1.e-05+1.e+100j    nan+1.e+000j]");
+    // complex<float>: float's own shortest digits
+    CHECK(text(loom::array<F>{F(1.0f / 3, 2.0f / 3), F(0.1f, -1)}) == "[0.33333334+0.6666667j 0.1       -1.j       ]");
+    CHECK(text(loom::array<C>{C(1.0 / 3, 2.0 / 3), C(0.1, -1)}) == "[0.33333333+0.66666667j 0.1       -1.j        ]");
+    CHECK(text(loom::array<F>{F(100.0f / 3, 1e9f)}) == "[33.333332+1.e+09j]");
+    // rank 0: NumPy's str() of a complex scalar, the real part left out when it is +0
+    CHECK(text(loom::array<C>(loom::shape_t{}, C(1, 2))) == "(1+2j)");
+    CHECK(text(loom::array<C>(loom::shape_t{}, C(0, 2))) == "2j");
+    CHECK(text(loom::array<C>(loom::shape_t{}, C(0, -0.0))) == "-0j");
+    CHECK(text(loom::array<C>(loom::shape_t{}, C(-0.0, -0.0))) == "(-0-0j)");
+    CHECK(text(loom::array<C>(loom::shape_t{}, C(1.5, -0.25))) == "(1.5-0.25j)");
+    CHECK(text(loom::array<C>(loom::shape_t{}, C(nan, nan))) == "(nan+nanj)");
+    CHECK(text(loom::array<C>(loom::shape_t{}, C(inf, -inf))) == "(inf-infj)");
+    CHECK(text(loom::array<C>(loom::shape_t{}, C(0, nan))) == "nanj");
+    CHECK(text(loom::array<C>(loom::shape_t{}, C(1e20, 1e-5))) == "(1e+20+1e-05j)");
+    CHECK(text(loom::array<F>(loom::shape_t{}, F(1.0f / 3, 2.0f / 3))) == "(0.33333334+0.6666667j)");
+    // an integer beyond float's exact digits: its shortest digits, then zeros
+    CHECK(text(loom::array<F>(loom::shape_t{}, F(123456789.5f, 1))) == "(123456790+1j)");
+    // 2-D
+    CHECK(text(loom::array<C>{{C(1, 2), C(-3.5, 0)}, {C(10, -1), C(0, 0.25)}}) ==
+          "[[ 1. +2.j   -3.5+0.j  ]\n [10. -1.j    0. +0.25j]]");
+    // summarized (1001 elements), the widths from the shown elements, and wrapped
+    loom::array<C> s = loom::zeros<C>({1001});
+    for (int i = 0; i < 1001; ++i) s.data()[i] = C(i, 1000 - i);
+    CHECK(text(s) == "[   0.+1000.j    1. +999.j    2. +998.j ...  998.   +2.j  999.   +1.j\n 1000.   +0.j]");
+    // a long line wraps at 75 columns, the padding at the end of a line dropped
+    loom::array<C> w = loom::zeros<C>({12});
+    for (int i = 0; i < 12; ++i) w.data()[i] = C(i, 0.5 * i);
+    CHECK(text(w) ==
+          "[ 0.+0.j   1.+0.5j  2.+1.j   3.+1.5j  4.+2.j   5.+2.5j  6.+3.j   7.+3.5j\n"
+          "  8.+4.j   9.+4.5j 10.+5.j  11.+5.5j]");
+    // expressions of complex arrays are evaluated, then printed
+    const loom::array<C> a = {C(1, 2), C(3, -4)}, b = {C(1.5, 2), C(3, -4.25)};
+    CHECK(text(a * b) == "[-2.5 +5.j   -8. -24.75j]");
+    CHECK(text(loom::arange<double>(12) * C(1, 0.5)) == text(w));
 }
