@@ -163,10 +163,42 @@ struct multiply : arithmetic {
 };
 // Integer division follows C++ (truncation) except that x / 0 is 0 and
 // min / -1 wraps instead of trapping.
+namespace detail {
+// a / b for complex numbers by Smith's method, as NumPy's: no overflow of
+// c*c + d*d, and a division by zero gives infinities or NaN. One body for
+// scalars and batches (both sides computed, one selected per lane).
+template <class X>
+X complex_divide(X a, X b) {
+    using std::abs;
+    const auto ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+    using R = std::remove_const_t<decltype(ar)>;
+    const R abr = abs(br), abi = abs(bi);
+    if constexpr (is_batch<R>) {
+        using T = typename R::value_type;
+        const R one(T(1)), zero(T(0));
+        const R rat1 = bi / br, scl1 = one / (br + bi * rat1);
+        const R rat2 = br / bi, scl2 = one / (bi + br * rat2);
+        const auto wide = abr >= abi, zeros = (abr == zero) & (abi == zero);
+        const R re = select(wide, select(zeros, ar / abr, (ar + ai * rat1) * scl1), (ar * rat2 + ai) * scl2);
+        const R im = select(wide, select(zeros, ai / abr, (ai - ar * rat1) * scl1), (ai * rat2 - ar) * scl2);
+        return X(re, im);
+    } else {
+        if (abr >= abi) {
+            if (abr == 0 && abi == 0) return X(ar / abr, ai / abr);
+            const R rat = bi / br, scl = R(1) / (br + bi * rat);
+            return X((ar + ai * rat) * scl, (ai - ar * rat) * scl);
+        }
+        const R rat = br / bi, scl = R(1) / (bi + br * rat);
+        return X((ar * rat + ai) * scl, (ai * rat - ar) * scl);
+    }
+}
+}  // namespace detail
+
 struct divide : arithmetic {
-    template <class C> static constexpr bool simd = detail::vec_float<C>;
+    template <class C> static constexpr bool simd = detail::vec_float<C> || (detail::vec_any<C> && is_complex_v<C>);
     template <class X> X operator()(X a, X b) const {
-        if constexpr (std::is_same_v<X, bool>) return b ? a : false;
+        if constexpr (is_complex_v<X> || detail::complex_batch<X>) return detail::complex_divide(a, b);
+        else if constexpr (std::is_same_v<X, bool>) return b ? a : false;
         else if constexpr (std::is_integral_v<X>) {
             if (b == 0) return 0;
             if constexpr (std::is_signed_v<X>)
@@ -439,7 +471,8 @@ struct copysign : real_floating {
 };
 struct reciprocal : floating {
     static constexpr bool heavy = false;  // one division
-    template <class X> X operator()(X a) const { return X(1) / a; }
+    template <class C> static constexpr bool simd = divide::simd<C>;
+    template <class X> X operator()(X a) const { return divide{}(X(1), a); }
 };
 // hypot and nextafter run the C library's (exact special cases, no overflow of x*x).
 struct hypot : real_floating {
