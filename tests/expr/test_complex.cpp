@@ -394,3 +394,25 @@ TEST_CASE("complex arrays with threads: a large product", "[expr][complex][threa
     CHECK(ref::mismatch_within(r, {300, 700}, [&](const index_t& i) { return times(a(i[0], i[1]), b(i[1])) + a(i[0], i[1]); },
                                ulps<cd>(8)) == "");
 }
+
+TEST_CASE("complex arrays: creation, views, broadcasting of expressions", "[expr][complex]") {
+    const loom::array<cd> z = loom::linspace<cd>(cd(0, 1), cd(2, -1), 5);
+    CHECK(ref::mismatch(z, {5}, [](const index_t& i) { return cd(0.5 * double(i[0]), 1 - 0.5 * double(i[0])); }) == "");
+    CHECK(ref::same(loom::eye<cf>(2)(1, 1), cf(1, 0)));
+    CHECK(ref::same(loom::full(shape_t{2}, cd(1, 2))(1), cd(1, 2)));
+    CHECK(ref::same(loom::zeros_like(z)(4), cd(0, 0)));
+    loom::array<cd> m(shape_t{2, 3});
+    for (std::size_t i = 0; i < 2; ++i)
+        for (std::size_t j = 0; j < 3; ++j) m(i, j) = cd(double(i), double(j));
+    const loom::array<cd> t = loom::transpose(m);
+    CHECK(t.shape() == shape_t{3, 2});
+    CHECK(ref::same(t(2, 1), cd(1, 2)));
+    const loom::array<cd> r = loom::reshape(m * cd(0, 1), {3, 2});  // an expression reshaped: evaluated once
+    CHECK(ref::same(r(2, 1), cd(-2, 1)));
+    const loom::array<cd> sum_t = loom::transpose(m + m);  // a lazy view of an expression
+    CHECK(ref::same(sum_t(1, 1), cd(2, 2)));
+    const loom::array<cd> b = loom::broadcast_to(loom::view(m, 1, loom::all), {4, 3});
+    CHECK(ref::same(b(3, 2), cd(1, 2)));
+    const loom::array<double> flat = loom::imag(loom::flatten(m));
+    CHECK(ref::mismatch(flat, {6}, [](const index_t& i) { return double(i[0] % 3); }) == "");
+}

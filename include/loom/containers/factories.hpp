@@ -33,8 +33,9 @@ array<T> full(const shape_t& s, T value) { return array<T>(s, value); }
 template <element T>
 array<T> empty(const shape_t& s) { return array<T>(s); }
 
-//! arange<int>(start, stop, step): start, start + step, ... below stop (above it for step < 0).
+//! arange<int>(start, stop, step): start, start + step, ... below stop (above it for step < 0); real types only.
 template <element T>
+    requires(!is_complex_v<T>)
 array<T> arange(T start, T stop, T step = T(1)) {
     if (step == T(0)) throw std::invalid_argument("loom: arange step must not be 0");
     std::size_t n = 0;
@@ -54,18 +55,26 @@ array<T> arange(T start, T stop, T step = T(1)) {
 }
 //! arange<int>(5): 0, 1, 2, 3, 4.
 template <element T>
+    requires(!is_complex_v<T>)
 array<T> arange(T stop) { return arange<T>(T(0), stop, T(1)); }
 
-//! linspace<double>(0, 1, 5): n evenly spaced values from a to b, both included.
+//! linspace<double>(0, 1, 5): n evenly spaced values from a to b, both included
+//! (complex: along the segment from a to b, each part spaced evenly).
 template <element T>
 array<T> linspace(T a, T b, std::size_t n) {
     array<T> r(shape_t{n});
     if (n == 1) r.data()[0] = a;
     if (n < 2) return r;
-    const double step = (static_cast<double>(b) - static_cast<double>(a)) / static_cast<double>(n - 1);
-    for (std::size_t i = 0; i < n; ++i)
-        r.data()[i] = static_cast<T>(static_cast<double>(a) + step * static_cast<double>(i));
-    r.data()[n - 1] = b;
+    if constexpr (is_complex_v<T>) {
+        using R = typename T::value_type;
+        const array<R> re = linspace<R>(a.real(), b.real(), n), im = linspace<R>(a.imag(), b.imag(), n);
+        for (std::size_t i = 0; i < n; ++i) r.data()[i] = T(re.data()[i], im.data()[i]);
+    } else {
+        const double step = (static_cast<double>(b) - static_cast<double>(a)) / static_cast<double>(n - 1);
+        for (std::size_t i = 0; i < n; ++i)
+            r.data()[i] = static_cast<T>(static_cast<double>(a) + step * static_cast<double>(i));
+        r.data()[n - 1] = b;
+    }
     return r;
 }
 
