@@ -416,3 +416,23 @@ TEST_CASE("complex arrays: creation, views, broadcasting of expressions", "[expr
     const loom::array<double> flat = loom::imag(loom::flatten(m));
     CHECK(ref::mismatch(flat, {6}, [](const index_t& i) { return double(i[0] % 3); }) == "");
 }
+
+TEST_CASE("complex numbers in static shapes, comparisons of whole arrays, shared means, std interop", "[expr][complex]") {
+    loom::fixed_array<cd, 2, 3> f;
+    f = loom::full(shape_t{3}, cd(1, 1)) * 2.0;  // a static target, a run-time operand
+    CHECK(ref::same(f(1, 2), cd(2, 2)));
+    loom::tensor<cf, 2> t = loom::conj(loom::full(shape_t{2, 2}, cf(0, 3)));
+    CHECK(ref::same(t(1, 0), cf(0, -3)));
+    const loom::array<cd> a = {cd(1, 1), cd(2, -1)};
+    CHECK(loom::array_equal(a, a * 1.0));
+    CHECK(loom::allclose(a, a + cd(0, 1e-9)));
+    CHECK_FALSE(loom::allclose(a, a + cd(0, 1e-3)));
+    CHECK(loom::allclose(loom::real(a), loom::array<double>{1, 2}));
+    // mean and var of one array in one assignment share the mean
+    const loom::array<cd> both = loom::mean(a) + loom::var(a);
+    CHECK(ref::near(both(), cd(1.5 + 1.25, 0), 1e-15, 0));
+    const std::vector<cd> v = loom::to_vector(a * cd(0, 1));
+    CHECK(ref::same(v[1], cd(1, 2)));
+    const loom::array<cf> back = loom::asarray<cf>(std::vector<cf>{cf(1, 2), cf(3, 4)}, {2});
+    CHECK(ref::same(back(1), cf(3, 4)));
+}
