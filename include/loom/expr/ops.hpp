@@ -426,7 +426,8 @@ struct sqrt : floating {
 };
 struct cbrt : real_floating { template <class X> X operator()(X a) const { using std::cbrt; return cbrt(a); } };
 struct exp : floating { template <class X> X operator()(X a) const { using std::exp; return exp(a); } };
-// expm1, log1p and log2 of a complex number: NumPy's formulas (the C library has none).
+// expm1, log1p and log2 of a complex number: NumPy's formulas (the C++ library has none);
+// log1p is log(1 + z), as NumPy's, without log1p's accuracy near 0.
 struct expm1 : floating {
     template <class X> X operator()(X a) const {
         if constexpr (is_complex_v<X>) {
@@ -447,7 +448,7 @@ struct log2 : floating {
     template <class X> X operator()(X a) const {
         if constexpr (is_complex_v<X>) {
             using R = typename X::value_type;
-            return std::log(a) / static_cast<R>(0.693147180559945309417232121458176568L);
+            return std::log(a) * static_cast<R>(1.44269504088896340735992468100189214L);  // log2(e)
         } else { using std::log2; return log2(a); }
     }
 };

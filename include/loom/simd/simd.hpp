@@ -250,12 +250,13 @@ inline pack<X, W> convert(const pack<U, W>& p) noexcept {
 // A pack of lanes<X> elements as a batch, and back: the same bits.
 template <class X>
 inline batch<X> to_batch(const pack<X, lanes<X>>& p) noexcept {
-    if constexpr (is_complex_v<X>) return batch<X>::load_unaligned(p.v.x);
-    else {
-    typename batch<X>::register_type r;
-    static_assert(sizeof r == sizeof p.v);
-    std::memcpy(&r, &p.v, sizeof r);
-    return batch<X>(r);
+    if constexpr (is_complex_v<X>) {
+        return batch<X>::load_unaligned(p.v.x);
+    } else {
+        typename batch<X>::register_type r;
+        static_assert(sizeof r == sizeof p.v);
+        std::memcpy(&r, &p.v, sizeof r);
+        return batch<X>(r);
     }
 }
 template <class X>
@@ -317,7 +318,7 @@ inline mask<X> truth_of(const pack<U, W>& p) noexcept {
             for (std::size_t i = 0; i < W; ++i) nz.v[i] = p.v.x[i] != U(0) ? -1 : 0;
         else nz.v = p.v != 0;
 #else
-        for (std::size_t i = 0; i < W; ++i) nz.v.x[i] = p.v.x[i] != 0 ? -1 : 0;
+        for (std::size_t i = 0; i < W; ++i) nz.v.x[i] = p.v.x[i] != lane_of<U>(0) ? -1 : 0;
 #endif
         return mask_as<X>(to_batch<I>(convert<I>(nz)) != batch<I>(I(0)));
     }
@@ -380,28 +381,28 @@ inline void stream(T* p, const batch<T>& b) noexcept {
         return;
     } else {
 #if defined(__SSE2__)
-    const register_of<T> r = b;
-    if constexpr (sizeof(r) == 16) {
-        if constexpr (std::is_same_v<T, double>) _mm_stream_pd(p, r);
-        else if constexpr (std::is_same_v<T, float>) _mm_stream_ps(p, r);
-        else _mm_stream_si128(reinterpret_cast<__m128i*>(p), r);
+        const register_of<T> r = b;
+        if constexpr (sizeof(r) == 16) {
+            if constexpr (std::is_same_v<T, double>) _mm_stream_pd(p, r);
+            else if constexpr (std::is_same_v<T, float>) _mm_stream_ps(p, r);
+            else _mm_stream_si128(reinterpret_cast<__m128i*>(p), r);
 #if LOOM_X86_AVX
-    } else if constexpr (sizeof(r) == 32) {
-        if constexpr (std::is_same_v<T, double>) _mm256_stream_pd(p, r);
-        else if constexpr (std::is_same_v<T, float>) _mm256_stream_ps(p, r);
-        else _mm256_stream_si256(reinterpret_cast<__m256i*>(p), r);
+        } else if constexpr (sizeof(r) == 32) {
+            if constexpr (std::is_same_v<T, double>) _mm256_stream_pd(p, r);
+            else if constexpr (std::is_same_v<T, float>) _mm256_stream_ps(p, r);
+            else _mm256_stream_si256(reinterpret_cast<__m256i*>(p), r);
 #endif
 #if LOOM_X86_AVX512
-    } else if constexpr (sizeof(r) == 64) {
-        if constexpr (std::is_same_v<T, double>) _mm512_stream_pd(p, r);
-        else if constexpr (std::is_same_v<T, float>) _mm512_stream_ps(p, r);
-        else _mm512_stream_si512(reinterpret_cast<__m512i*>(p), r);
+        } else if constexpr (sizeof(r) == 64) {
+            if constexpr (std::is_same_v<T, double>) _mm512_stream_pd(p, r);
+            else if constexpr (std::is_same_v<T, float>) _mm512_stream_ps(p, r);
+            else _mm512_stream_si512(reinterpret_cast<__m512i*>(p), r);
 #endif
-    } else {
-        b.store_aligned(p);
-    }
+        } else {
+            b.store_aligned(p);
+        }
 #else
-    b.store_aligned(p);
+        b.store_aligned(p);
 #endif
     }
 }
