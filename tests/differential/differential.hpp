@@ -13,9 +13,14 @@
 // follow C++ with x / 0 == 0 and x % 0 == 0; floating % is fmod; bool arithmetic is
 // computed in bool; in-place assignment rejects a value with more axes than the
 // target (Array API), throwing broadcast_error and leaving the target unchanged.
+// Complex numbers: reciprocal as 1 / z (inf+nanj for 0, NumPy's nan+nanj), sign
+// as z / |z| (NumPy 1.24: the sign of the real part), log1p as NumPy's formula
+// (its operand drawn without -0.0 imaginary parts until loom's keeps them); pow
+// drawn only on finite, non-zero operands.
 #pragma once
 
 #include <cmath>
+#include <complex>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -44,6 +49,7 @@ struct array_data {
     std::string dtype;
     loom::shape_t shape;
     std::vector<double> values;  // every value the generator draws is exact in a double
+    std::vector<double> imag;    // complex types: the imaginary parts (values holds the real ones)
 };
 
 struct operand {
@@ -76,6 +82,8 @@ constexpr const char* dtype_name() {
     else if constexpr (std::is_same_v<T, std::uint32_t>) return "uint32";
     else if constexpr (std::is_same_v<T, std::uint64_t>) return "uint64";
     else if constexpr (std::is_same_v<T, float>) return "float32";
+    else if constexpr (std::is_same_v<T, std::complex<float>>) return "complex64";
+    else if constexpr (std::is_same_v<T, std::complex<double>>) return "complex128";
     else return "float64";
 }
 
@@ -84,7 +92,14 @@ template <class T>
 loom::array<T> make_array(const array_data& d) {
     loom::array<T> a(d.shape);
     T* p = a.data();
-    for (std::size_t i = 0; i < d.values.size(); ++i) p[i] = static_cast<T>(d.values[i]);
+    for (std::size_t i = 0; i < d.values.size(); ++i) {
+        if constexpr (loom::is_complex_v<T>) {
+            using R = typename T::value_type;
+            p[i] = T(static_cast<R>(d.values[i]), static_cast<R>(d.imag[i]));
+        } else {
+            p[i] = static_cast<T>(d.values[i]);
+        }
+    }
     return a;
 }
 
@@ -129,6 +144,14 @@ loom::strided_view<U> apply_spec(const loom::strided_view<U>& base, const std::v
 
 // Floats: NaN equals NaN; the tolerance is float's when a float operand entered the
 // computation (a float sin added to a double stays float-accurate), else double's.
+// Complex numbers: within tol * (1 + |want|) of the wanted number when both are finite
+// (a product or quotient is accurate in modulus, not part by part); else part by part,
+// a NaN or infinite part exactly.
+inline bool near_part(double g, double w, double tol) {
+    return (std::isnan(g) && std::isnan(w)) || g == w ||
+           (std::isfinite(g) && std::isfinite(w) && std::fabs(g - w) <= tol * (1 + std::fabs(w)));
+}
+
 template <class R, class A>
 bool same_values(const A& got, const array_data& want, std::string& why, bool float_inputs) {
     if (std::string(dtype_name<R>()) != want.dtype) {
@@ -143,21 +166,34 @@ bool same_values(const A& got, const array_data& want, std::string& why, bool fl
     }
     std::size_t i = 0;
     for (const R& x : got) {
-        const double g = static_cast<double>(x), w = want.values[i];
-        bool ok;
-        if constexpr (std::is_floating_point_v<R>) {
-            const bool loose = float_inputs || std::is_same_v<R, float>;
-            const double rtol = loose ? 1e-5 : 1e-12;
-            const double atol = loose ? 1e-6 : 1e-14;
-            ok = (std::isnan(g) && std::isnan(w)) || g == w ||
-                 (std::isfinite(g) && std::isfinite(w) && std::fabs(g - w) <= atol + rtol * std::fabs(w));
-        } else {
-            ok = g == w;
-        }
-        if (!ok) {
-            why = "element " + std::to_string(i) + " (flat) is " + std::to_string(g) + ", expected " +
-                  std::to_string(w);
+        const auto fail = [&](const auto& g, const auto& w) {
+            std::ostringstream os;
+            os.precision(17);
+            os << "element " << i << " (flat) is " << g << ", expected " << w;
+            why = os.str();
             return false;
+        };
+        if constexpr (loom::is_complex_v<R>) {
+            const std::complex<double> g(x), w(want.values[i], want.imag[i]);
+            const double tol = float_inputs || std::is_same_v<R, std::complex<float>> ? 1e-5 : 1e-12;
+            const bool finite = std::isfinite(g.real()) && std::isfinite(g.imag()) && std::isfinite(w.real()) &&
+                                std::isfinite(w.imag());
+            const bool ok = finite ? std::abs(g - w) <= tol * (1 + std::abs(w))
+                                   : near_part(g.real(), w.real(), tol) && near_part(g.imag(), w.imag(), tol);
+            if (!ok) return fail(g, w);
+        } else {
+            const double g = static_cast<double>(x), w = want.values[i];
+            bool ok;
+            if constexpr (std::is_floating_point_v<R>) {
+                const bool loose = float_inputs || std::is_same_v<R, float>;
+                const double rtol = loose ? 1e-5 : 1e-12;
+                const double atol = loose ? 1e-6 : 1e-14;
+                ok = (std::isnan(g) && std::isnan(w)) || g == w ||
+                     (std::isfinite(g) && std::isfinite(w) && std::fabs(g - w) <= atol + rtol * std::fabs(w));
+            } else {
+                ok = g == w;
+            }
+            if (!ok) return fail(g, w);
         }
         ++i;
     }
@@ -166,7 +202,10 @@ bool same_values(const A& got, const array_data& want, std::string& why, bool fl
 
 // ---- expression shapes ----------------------------------------------------------------
 
-enum class kind { num, integer, flt, boolean, any, inp, inpv, inpva, alias };
+// num: arithmetic on numbers (complex ones included); ord: on real numbers (what
+// orders values); flt: real floating math; math: floating math, complex included;
+// cplx: complex only; any: comparisons (real numbers and bool); eq: == and != (all).
+enum class kind { num, ord, integer, flt, math, cplx, boolean, any, eq, inp, inpv, inpva, alias };
 
 template <kind K, class F>
 struct shape_template {
@@ -198,17 +237,17 @@ inline auto templates() {
         make_template<kind::num>("mul_float_scalar", [](auto& a, auto&, auto&, auto&, int, double f) { return a * f; }),
         make_template<kind::num>("int_scalar_sub", [](auto& a, auto&, auto&, auto&, int s, double) { return s - a; }),
         make_template<kind::num>("div_by_scalar", [](auto& a, auto&, auto&, auto&, int s, double) { return a / s; }),
-        make_template<kind::num>("min_plus_max", [](auto& a, auto& b, auto& c, auto&, int, double) {
+        make_template<kind::ord>("min_plus_max", [](auto& a, auto& b, auto& c, auto&, int, double) {
             return loom::minimum(a, b) + loom::maximum(b, c);
         }),
         make_template<kind::num>("abs_diff", [](auto& a, auto& b, auto&, auto&, int, double) { return loom::abs(a - b); }),
         make_template<kind::num>("square_sub",
                                  [](auto& a, auto& b, auto&, auto&, int, double) { return loom::square(a) - b; }),
-        make_template<kind::num>("clip3", [](auto& a, auto& b, auto& c, auto&, int, double) { return loom::clip(a, b, c); }),
+        make_template<kind::ord>("clip3", [](auto& a, auto& b, auto& c, auto&, int, double) { return loom::clip(a, b, c); }),
         make_template<kind::num>("sign_diff", [](auto& a, auto& b, auto&, auto&, int, double) { return loom::sign(a - b); }),
         make_template<kind::any>("where_gt",
                                  [](auto& a, auto& b, auto& c, auto&, int, double) { return where(a > b, a, c); }),
-        make_template<kind::any>("where_eq_scalar",
+        make_template<kind::eq>("where_eq_scalar",
                                  [](auto& a, auto& b, auto& c, auto&, int s, double) { return where(a == b, c, s); }),
         make_template<kind::num>("where_numeric_cond",
                                  [](auto& a, auto& b, auto& c, auto&, int, double) { return where(a, b, c); }),
@@ -218,11 +257,11 @@ inline auto templates() {
         make_template<kind::any>("and_gt_lt", [](auto& a, auto& b, auto& c, auto&, int s, double) {
             return loom::logical_and(a > s, b < c);
         }),
-        make_template<kind::flt>("sqrt_abs_add", [](auto& a, auto& b, auto&, auto&, int, double) {
+        make_template<kind::math>("sqrt_abs_add", [](auto& a, auto& b, auto&, auto&, int, double) {
             return loom::sqrt(loom::abs(a)) + b;
         }),
-        make_template<kind::flt>("exp_mul", [](auto& a, auto& b, auto&, auto&, int, double) { return loom::exp(a) * b; }),
-        make_template<kind::flt>("trig", [](auto& a, auto& b, auto& c, auto&, int, double) {
+        make_template<kind::math>("exp_mul", [](auto& a, auto& b, auto&, auto&, int, double) { return loom::exp(a) * b; }),
+        make_template<kind::math>("trig", [](auto& a, auto& b, auto& c, auto&, int, double) {
             return loom::sin(a) + loom::cos(b) * loom::tanh(c);
         }),
         make_template<kind::flt>("rounding", [](auto& a, auto& b, auto& c, auto& d, int, double) {
@@ -232,12 +271,12 @@ inline auto templates() {
         make_template<kind::flt>("pow_log1p", [](auto& a, auto& b, auto&, auto&, int, double) {
             return loom::pow(loom::abs(a), b) + loom::log1p(loom::abs(b));
         }),
-        make_template<kind::flt>("nan_inf", [](auto& a, auto& b, auto&, auto&, int, double) {
+        make_template<kind::math>("nan_inf", [](auto& a, auto& b, auto&, auto&, int, double) {
             return loom::logical_or(loom::isnan(a), loom::logical_and(loom::isinf(b), loom::isfinite(a)));
         }),
-        make_template<kind::num>("floor_divide",
+        make_template<kind::ord>("floor_divide",
                                  [](auto& a, auto& b, auto&, auto&, int, double) { return loom::floor_divide(a, b); }),
-        make_template<kind::num>("remainder",
+        make_template<kind::ord>("remainder",
                                  [](auto& a, auto& b, auto&, auto&, int, double) { return loom::remainder(a, b); }),
         make_template<kind::flt>("hypot_copysign", [](auto& a, auto& b, auto&, auto&, int, double) {
             return loom::hypot(a, b) + loom::copysign(a, b);
@@ -246,8 +285,11 @@ inline auto templates() {
                                  [](auto& a, auto& b, auto&, auto&, int, double) { return loom::logaddexp(a, b); }),
         make_template<kind::flt>("nextafter",
                                  [](auto& a, auto& b, auto&, auto&, int, double) { return loom::nextafter(a, b); }),
-        make_template<kind::flt>("inv_hyperbolic", [](auto& a, auto& b, auto& c, auto&, int, double) {
+        make_template<kind::math>("inv_hyperbolic", [](auto& a, auto& b, auto& c, auto&, int, double) {
             return loom::asinh(a) + loom::acosh(b) * loom::atanh(c);
+        }),
+        make_template<kind::flt>("real_complex_scalar", [](auto& a, auto& b, auto&, auto&, int s, double f) {
+            return a * std::complex<double>(f, s) - b;
         }),
         make_template<kind::flt>("reciprocal_signbit", [](auto& a, auto& b, auto&, auto&, int, double) {
             return where(loom::signbit(a), loom::reciprocal(b), a);
@@ -260,6 +302,40 @@ inline auto templates() {
         }),
         make_template<kind::boolean>("where_bool",
                                      [](auto& a, auto& b, auto& c, auto&, int, double) { return where(a, b, c); }),
+        // complex numbers (with a real operand in the mixed combinations)
+        make_template<kind::cplx>("parts", [](auto& a, auto& b, auto& c, auto&, int, double) {
+            return loom::real(a) * loom::imag(b) + loom::conj(c);
+        }),
+        make_template<kind::cplx>("complex_scalar", [](auto& a, auto& b, auto&, auto&, int s, double f) {
+            return a * std::complex<double>(f, s) + b * std::complex<double>(s, -f);
+        }),
+        make_template<kind::cplx>("exp_log", [](auto& a, auto& b, auto& c, auto&, int, double) {
+            return loom::exp(a) - loom::log(b) * loom::sqrt(c);
+        }),
+        make_template<kind::cplx>("log_family", [](auto& a, auto& b, auto& c, auto& d, int, double) {
+            return loom::log2(a) + loom::log10(b) * loom::log1p(c) - loom::expm1(d);
+        }),
+        make_template<kind::cplx>("inv_trig", [](auto& a, auto& b, auto& c, auto&, int, double) {
+            return loom::asin(a) + loom::acos(b) * loom::atan(c);
+        }),
+        make_template<kind::cplx>("tan_sinh_cosh", [](auto& a, auto& b, auto& c, auto&, int, double) {
+            return loom::tan(a) + loom::sinh(b) * loom::cosh(c);
+        }),
+        make_template<kind::cplx>("cpow", [](auto& a, auto& b, auto& c, auto&, int s, double) {
+            return loom::pow(a, b) + loom::pow(c, s);
+        }),
+        make_template<kind::cplx>("reciprocal_square", [](auto& a, auto& b, auto&, auto&, int, double) {
+            return loom::reciprocal(a) + loom::square(b);
+        }),
+        make_template<kind::cplx>("truth", [](auto& a, auto& b, auto& c, auto& d, int, double) {
+            return loom::logical_xor(loom::logical_and(a, b), loom::logical_or(loom::logical_not(c), d));
+        }),
+        make_template<kind::cplx>("astype_where", [](auto& a, auto& b, auto& c, auto&, int, double) {
+            return where(loom::astype<bool>(a), loom::astype<std::complex<float>>(b), c);
+        }),
+        make_template<kind::cplx>("eq_conj", [](auto& a, auto& b, auto& c, auto&, int, double) {
+            return loom::logical_or(a == loom::conj(a), b != c);
+        }),
         // in-place: a is the target
         make_template<kind::inp>("iadd", [](auto& a, auto& b, auto&, auto&, int, double) { a += b; }),
         make_template<kind::inp>("isub_mul", [](auto& a, auto& b, auto& c, auto&, int, double) { a -= b * c; }),
@@ -295,7 +371,7 @@ inline auto templates() {
 
 // ---- type combinations (gen_cases.py COMBOS and KINDS) --------------------------------
 
-enum class combo_kind { same_int, same_float, same_bool, mixed_int, mixed_float, mixed_bool };
+enum class combo_kind { same_int, same_float, same_bool, same_complex, mixed_int, mixed_float, mixed_bool, mixed_complex };
 
 template <combo_kind CK, class T0, class T1 = T0>
 struct combo {
@@ -313,18 +389,28 @@ using combo_u8i8 = combo<combo_kind::mixed_int, std::uint8_t, std::int8_t>;
 using combo_i32f64 = combo<combo_kind::mixed_float, std::int32_t, double>;
 using combo_f32f64 = combo<combo_kind::mixed_float, float, double>;
 using combo_bi32 = combo<combo_kind::mixed_bool, bool, std::int32_t>;
+using combo_c64 = combo<combo_kind::same_complex, std::complex<float>>;
+using combo_c128 = combo<combo_kind::same_complex, std::complex<double>>;
+using combo_c64f64 = combo<combo_kind::mixed_complex, std::complex<float>, double>;
+using combo_c64i32 = combo<combo_kind::mixed_complex, std::complex<float>, std::int32_t>;
 
 template <class C, kind K>
 constexpr bool allowed() {
     constexpr combo_kind ck = C::ck;
-    constexpr bool same = ck == combo_kind::same_int || ck == combo_kind::same_float;
+    constexpr bool cplx = ck == combo_kind::same_complex || ck == combo_kind::mixed_complex;
+    constexpr bool same = ck == combo_kind::same_int || ck == combo_kind::same_float || ck == combo_kind::same_complex;
     constexpr bool i32f64 = std::is_same_v<C, combo_i32f64>;
+    constexpr bool flt = ck == combo_kind::same_float || (ck == combo_kind::mixed_float && !i32f64);
     switch (K) {
     case kind::num: return ck != combo_kind::same_bool;
+    case kind::ord: return ck != combo_kind::same_bool && !cplx;
     case kind::integer: return ck == combo_kind::same_int || ck == combo_kind::mixed_int;
-    case kind::flt: return ck == combo_kind::same_float || (ck == combo_kind::mixed_float && !i32f64);
+    case kind::flt: return flt;
+    case kind::math: return flt || cplx;
+    case kind::cplx: return cplx;
     case kind::boolean: return ck == combo_kind::same_bool;
-    case kind::any: return true;
+    case kind::any: return !cplx;
+    case kind::eq: return true;
     case kind::inp: return same;
     case kind::inpv: return same || ck == combo_kind::same_bool;
     case kind::inpva: return same;
@@ -347,7 +433,8 @@ template <class C, class Tmpl>
 bool run_one(const Tmpl& tm, const test_case& c, std::string& why) {
     using T0 = typename C::t0;
     using T1 = typename C::t1;
-    constexpr bool has_float = std::is_same_v<T0, float> || std::is_same_v<T1, float>;
+    constexpr bool has_float = std::is_same_v<T0, float> || std::is_same_v<T1, float> ||
+                               std::is_same_v<T0, std::complex<float>> || std::is_same_v<T1, std::complex<float>>;
     for (int k = 0; k < 4; ++k) {
         const char* want = (k % 2 == 0) ? dtype_name<T0>() : dtype_name<T1>();
         if (c.ops[k].data.dtype != want) {

@@ -22,6 +22,24 @@
 #     throws broadcast_error and leaves the target unchanged.
 #   - in-place arithmetic is computed in the promoted type and cast to the target type
 #     (only same-type operands are drawn, where this equals NumPy's same_kind rule).
+#   - complex numbers: complex with a real type is complex of the wider floating precision,
+#     an integer adds none (NumPy: int32 with complex64 -> complex128; loom complex64); a
+#     complex C++ number with a real floating array takes the array's precision (NEP 50).
+#   - complex reciprocal is 1 / z by the division (Smith's method, NumPy's `/` too), so
+#     that of 0 is inf+nanj (np.reciprocal has a formula of its own: nan+nanj).
+#   - sign of a complex number is z / |z| (the Array API, NumPy 2; NumPy 1.24: the sign of
+#     the real part).
+#   - complex pow is the C library's cpow; NumPy's has its own special cases (0 ** z is
+#     nan+nanj, an integer exponent is multiplied out, infinite bases included), so 'cpow'
+#     draws finite, non-zero operands only (FINITE_OPERANDS).
+# Not a difference but a loom bug, kept out until it is fixed: log1p of x - 0j for x < -1
+# (POSITIVE_ZERO_IMAG).
+#
+# Complex values: both parts drawn as the floats are (NaN, infinities and signed zeros
+# among them), some zeros, some numbers purely real or imaginary with a signed zero part.
+# Results are compared in modulus (|got - want| <= tol * (1 + |want|)) where both are
+# finite, else part by part with NaN and infinite parts exact; signed zeros are not told
+# apart, here as for the real floats.
 #
 # About a tenth of the cases are aliasing patterns (ALIAS): x = transpose(x), shifted
 # and reversed overlapping views of x assigned into x, a broadcast view of x in x's
@@ -44,8 +62,10 @@ warnings.simplefilter('ignore')
 np.seterr(all='ignore')
 
 NP = {'bool': np.bool_, 'int8': np.int8, 'int16': np.int16, 'int32': np.int32, 'int64': np.int64,
-      'uint8': np.uint8, 'float32': np.float32, 'float64': np.float64}
+      'uint8': np.uint8, 'float32': np.float32, 'float64': np.float64,
+      'complex64': np.complex64, 'complex128': np.complex128}
 FLOATS = ('float32', 'float64')
+COMPLEX = ('complex64', 'complex128')
 
 # Type combinations: operand k has type combo[k % len(combo)]. Same names and order
 # as the combo types in differential.hpp.
@@ -54,18 +74,28 @@ COMBOS = {
     'b': ['bool'],
     'u8i8': ['uint8', 'int8'], 'i32f64': ['int32', 'float64'], 'f32f64': ['float32', 'float64'],
     'bi32': ['bool', 'int32'],
+    'c64': ['complex64'], 'c128': ['complex128'], 'c64f64': ['complex64', 'float64'],
+    'c64i32': ['complex64', 'int32'],
 }
 SAME = ['i32', 'i64', 'u8', 'f32', 'f64']
 NUMERIC = SAME + ['u8i8', 'i32f64', 'f32f64', 'bi32']
+CSAME = ['c64', 'c128']
+CPLX = CSAME + ['c64f64', 'c64i32']
+FLT = ['f32', 'f64', 'f32f64']
 KINDS = {
-    'num': NUMERIC,                       # arithmetic on numbers
+    'num': NUMERIC + CPLX,                # arithmetic on numbers
+    'ord': NUMERIC,                       # arithmetic that orders values (not for complex numbers)
     'int': ['i32', 'i64', 'u8', 'u8i8'],  # integer-only operations
-    'flt': ['f32', 'f64', 'f32f64'],      # math functions
+    'flt': FLT,                           # math functions of real numbers
+    'math': FLT + CPLX,                   # math functions, complex numbers included
+    'cplx': CPLX,                         # complex numbers (with a real operand in the mixed ones)
     'bool': ['b'],                        # logical operations on bool
     'any': NUMERIC + ['b'],               # comparisons, where
-    'inp': SAME,                          # x op= e, x the whole target array
-    'inpv': SAME + ['b'],                 # view(x, ...) = e
-    'inpva': SAME,                        # view(x, ...) op= e
+    'eq': NUMERIC + ['b'] + CPLX,         # == and !=, where
+    'inp': SAME + CSAME,                  # x op= e, x the whole target array
+    'inpv': SAME + ['b'] + CSAME,         # view(x, ...) = e
+    'inpva': SAME + CSAME,                # view(x, ...) op= e
+    'alias': SAME + CSAME,                # aliasing patterns
 }
 
 
@@ -74,7 +104,6 @@ def restrict_combos(names):
     unknown = sorted(set(names) - set(COMBOS))
     if unknown:
         sys.exit(f'gen_cases: unknown combinations {unknown}; known: {sorted(COMBOS)}')
-    SAME[:] = [c for c in SAME if c in names]
     for k, combos in KINDS.items():
         KINDS[k] = [c for c in combos if c in names]
         if not KINDS[k]:
@@ -83,17 +112,36 @@ def restrict_combos(names):
 
 # --- loom's element-type rules (API.md) ---------------------------------------------
 def kind(t):
-    return 0 if t == 'bool' else 2 if t in FLOATS else 1
+    return 0 if t == 'bool' else 2 if t in FLOATS else 3 if t in COMPLEX else 1
+
+
+def precision(t):
+    """The bytes of a floating type's real part; 0 for integers and bool."""
+    return {'float32': 4, 'complex64': 4, 'float64': 8, 'complex128': 8}.get(t, 0)
+
+
+def complex_of(p):
+    return 'complex128' if p > 4 else 'complex64'
+
+
+def real_of(t):
+    return {'complex64': 'float32', 'complex128': 'float64'}.get(t, t)
 
 
 def promote(a, b):
-    """Result type of a and b; 'wint' / 'wfloat' are weak C++ scalars (int, double)."""
+    """Result type of a and b; 'wint' / 'wfloat' / 'wcplx' are weak C++ scalars (int, double,
+    std::complex<double>): they take the array's type when it is of their kind or above; a
+    complex one with a real floating array takes the array's precision (NEP 50)."""
     if a.startswith('w') and not b.startswith('w'):
         a, b = b, a
     if b == 'wint':
         return a if kind(a) >= 1 else 'int32'
     if b == 'wfloat':
         return a if kind(a) >= 2 else 'float64'
+    if b == 'wcplx':
+        return a if kind(a) == 3 else complex_of(precision(a)) if kind(a) == 2 else 'complex128'
+    if kind(a) == 3 or kind(b) == 3:  # complex of the wider precision; an integer adds none
+        return complex_of(max(precision(a), precision(b)))
     if kind(a) != kind(b):
         return a if kind(a) > kind(b) else b
     return np.promote_types(NP[a], NP[b]).name
@@ -105,7 +153,7 @@ class V:
     def __init__(self, arr, t):
         self.t = t
         self.a = np.asarray(arr).astype(NP[t if not t.startswith('w') else
-                                           ('int64' if t == 'wint' else 'float64')])
+                                           {'wint': 'int64', 'wfloat': 'float64', 'wcplx': 'complex128'}[t]])
 
 
 class Overflow(Exception):
@@ -131,6 +179,8 @@ def arith(op, x, y):
         r = a - b
     elif op == '*':
         r = a * b
+    elif kind(c) == 3:
+        r = a / b  # only / is drawn for complex numbers: Smith's method in both
     elif kind(c) == 2:
         r = a / b if op == '/' else np.fmod(a, b)
     else:
@@ -151,8 +201,21 @@ def fn(f, *xs):
 
 
 def flt(f, x):
-    c = x.t if x.t in FLOATS else 'float64'
+    c = x.t if x.t in FLOATS + COMPLEX else 'float64'
     return V(f(conv(x, c)), c)
+
+
+def absv(x):
+    """abs: of a complex number, its modulus (a real number)."""
+    return V(np.abs(x.a), real_of(x.t)) if x.t in COMPLEX else fn(np.abs, x)
+
+
+def parts(re, im, t):
+    """The complex array of type t with these parts (re + 1j * im would turn an infinite im into a NaN re)."""
+    re, im = np.broadcast_arrays(np.asarray(re, dtype=np.float64), np.asarray(im, dtype=np.float64))
+    out = np.empty(re.shape, dtype=NP[t])
+    out.real, out.imag = re, im
+    return out
 
 
 def neg(x):
@@ -184,6 +247,11 @@ def lnot(x):
 def sign(x):
     if x.t == 'bool':
         return x
+    if x.t in COMPLEX:  # z / |z| (the Array API; NumPy 1.24: the sign of the real part)
+        m = np.abs(x.a)
+        zero = x.a == 0
+        safe = np.where(zero, 1, m)
+        return V(parts(np.where(zero, 0, x.a.real / safe), np.where(zero, 0, x.a.imag / safe), x.t), x.t)
     return V(np.sign(x.a), x.t)
 
 
@@ -193,6 +261,28 @@ def floordiv(a, b):
     if a.dtype.kind == 'f':
         return np.where(~np.isfinite(a) | ~np.isfinite(b) | (b == 0), np.floor(a / b), np.floor_divide(a, b))
     return np.floor_divide(a, b)
+
+
+def realv(x):
+    return V(x.a.real, real_of(x.t)) if x.t in COMPLEX else x
+
+
+def imagv(x):
+    return V(x.a.imag, real_of(x.t)) if x.t in COMPLEX else V(np.zeros_like(x.a), x.t)
+
+
+def conjv(x):
+    return V(np.conj(x.a), x.t) if x.t in COMPLEX else x
+
+
+def astype(x, t):
+    return V(x.a != 0, t) if t == 'bool' else V(x.a.astype(NP[t]), t)
+
+
+def recip(x):
+    if x.t in COMPLEX:  # 1 / z by the division: inf+nanj for 0 (np.reciprocal: nan+nanj)
+        return V(np.ones_like(x.a) / x.a, x.t)
+    return flt(np.reciprocal, x)
 
 
 def signbit(x):
@@ -213,23 +303,23 @@ TEMPLATES = {
     'mul_float_scalar': (1, 'num', lambda a, b, c, d, s, f: arith('*', a, f)),
     'int_scalar_sub': (1, 'num', lambda a, b, c, d, s, f: arith('-', s, a)),
     'div_by_scalar': (1, 'num', lambda a, b, c, d, s, f: arith('/', a, s)),
-    'min_plus_max': (3, 'num', lambda a, b, c, d, s, f:
+    'min_plus_max': (3, 'ord', lambda a, b, c, d, s, f:
                      arith('+', fn(np.minimum, a, b), fn(np.maximum, b, c))),
-    'abs_diff': (2, 'num', lambda a, b, c, d, s, f: fn(np.abs, arith('-', a, b))),
+    'abs_diff': (2, 'num', lambda a, b, c, d, s, f: absv(arith('-', a, b))),
     'square_sub': (2, 'num', lambda a, b, c, d, s, f: arith('-', fn(np.square, a), b)),
-    'clip3': (3, 'num', lambda a, b, c, d, s, f:
+    'clip3': (3, 'ord', lambda a, b, c, d, s, f:
               fn(lambda x, lo, hi: np.minimum(np.maximum(x, lo), hi), a, b, c)),
     'sign_diff': (2, 'num', lambda a, b, c, d, s, f: sign(arith('-', a, b))),
     'where_gt': (3, 'any', lambda a, b, c, d, s, f: where(cmp(np.greater, a, b), a, c)),
-    'where_eq_scalar': (3, 'any', lambda a, b, c, d, s, f: where(cmp(np.equal, a, b), c, s)),
+    'where_eq_scalar': (3, 'eq', lambda a, b, c, d, s, f: where(cmp(np.equal, a, b), c, s)),
     'where_numeric_cond': (3, 'num', lambda a, b, c, d, s, f: where(a, b, c)),
     'less': (2, 'any', lambda a, b, c, d, s, f: cmp(np.less, a, b)),
     'le_eq_ne': (4, 'any', lambda a, b, c, d, s, f:
                  cmp(np.equal, cmp(np.less_equal, a, b), cmp(np.not_equal, c, d))),
     'and_gt_lt': (3, 'any', lambda a, b, c, d, s, f: land(cmp(np.greater, a, s), cmp(np.less, b, c))),
-    'sqrt_abs_add': (2, 'flt', lambda a, b, c, d, s, f: arith('+', flt(np.sqrt, fn(np.abs, a)), b)),
-    'exp_mul': (2, 'flt', lambda a, b, c, d, s, f: arith('*', flt(np.exp, a), b)),
-    'trig': (3, 'flt', lambda a, b, c, d, s, f:
+    'sqrt_abs_add': (2, 'math', lambda a, b, c, d, s, f: arith('+', flt(np.sqrt, absv(a)), b)),
+    'exp_mul': (2, 'math', lambda a, b, c, d, s, f: arith('*', flt(np.exp, a), b)),
+    'trig': (3, 'math', lambda a, b, c, d, s, f:
              arith('+', flt(np.sin, a), arith('*', flt(np.cos, b), flt(np.tanh, c)))),
     'rounding': (4, 'flt', lambda a, b, c, d, s, f:
                  arith('-', arith('+', flt(np.floor, a), flt(np.ceil, b)),
@@ -237,20 +327,49 @@ TEMPLATES = {
     'atan2': (2, 'flt', lambda a, b, c, d, s, f: fn(np.arctan2, a, b)),
     'pow_log1p': (2, 'flt', lambda a, b, c, d, s, f:
                   arith('+', fn(np.power, fn(np.abs, a), b), flt(np.log1p, fn(np.abs, b)))),
-    'nan_inf': (2, 'flt', lambda a, b, c, d, s, f:
+    'nan_inf': (2, 'math', lambda a, b, c, d, s, f:
                 lor(V(np.isnan(a.a), 'bool'), land(V(np.isinf(b.a), 'bool'), V(np.isfinite(a.a), 'bool')))),
-    'floor_divide': (2, 'num', lambda a, b, c, d, s, f: fn(floordiv, a, b)),
-    'remainder': (2, 'num', lambda a, b, c, d, s, f: fn(np.remainder, a, b)),
+    'floor_divide': (2, 'ord', lambda a, b, c, d, s, f: fn(floordiv, a, b)),
+    'remainder': (2, 'ord', lambda a, b, c, d, s, f: fn(np.remainder, a, b)),
     'hypot_copysign': (2, 'flt', lambda a, b, c, d, s, f: arith('+', fn(np.hypot, a, b), fn(np.copysign, a, b))),
     'logaddexp': (2, 'flt', lambda a, b, c, d, s, f: fn(np.logaddexp, a, b)),
     'nextafter': (2, 'flt', lambda a, b, c, d, s, f: fn(np.nextafter, a, b)),
-    'inv_hyperbolic': (3, 'flt', lambda a, b, c, d, s, f:
+    'inv_hyperbolic': (3, 'math', lambda a, b, c, d, s, f:
                        arith('+', flt(np.arcsinh, a), arith('*', flt(np.arccosh, b), flt(np.arctanh, c)))),
+    'real_complex_scalar': (2, 'flt', lambda a, b, c, d, s, f:
+                            arith('-', arith('*', a, V(complex(f.a, s.a), 'wcplx')), b)),
     'reciprocal_signbit': (2, 'flt', lambda a, b, c, d, s, f: where(signbit(a), flt(np.reciprocal, b), a)),
     'xor_signbit': (2, 'any', lambda a, b, c, d, s, f: V(np.logical_xor(signbit(a).a, b.a != 0), 'bool')),
     'logical': (3, 'bool', lambda a, b, c, d, s, f: lor(land(a, b), lnot(c))),
     'where_bool': (3, 'bool', lambda a, b, c, d, s, f: where(a, b, c)),
+    'parts': (3, 'cplx', lambda a, b, c, d, s, f: arith('+', arith('*', realv(a), imagv(b)), conjv(c))),
+    'complex_scalar': (2, 'cplx', lambda a, b, c, d, s, f:
+                       arith('+', arith('*', a, V(complex(f.a, s.a), 'wcplx')), arith('*', b, V(complex(s.a, -f.a), 'wcplx')))),
+    'exp_log': (3, 'cplx', lambda a, b, c, d, s, f:
+                arith('-', flt(np.exp, a), arith('*', flt(np.log, b), flt(np.sqrt, c)))),
+    'log_family': (4, 'cplx', lambda a, b, c, d, s, f:
+                   arith('-', arith('+', flt(np.log2, a), arith('*', flt(np.log10, b), flt(np.log1p, c))),
+                         flt(np.expm1, d))),
+    'inv_trig': (3, 'cplx', lambda a, b, c, d, s, f:
+                 arith('+', flt(np.arcsin, a), arith('*', flt(np.arccos, b), flt(np.arctan, c)))),
+    'tan_sinh_cosh': (3, 'cplx', lambda a, b, c, d, s, f:
+                      arith('+', flt(np.tan, a), arith('*', flt(np.sinh, b), flt(np.cosh, c)))),
+    'cpow': (3, 'cplx', lambda a, b, c, d, s, f: arith('+', fn(np.power, a, b), fn(np.power, c, s))),
+    'reciprocal_square': (2, 'cplx', lambda a, b, c, d, s, f: arith('+', recip(a), fn(np.square, b))),
+    'truth': (4, 'cplx', lambda a, b, c, d, s, f: V(np.logical_xor(land(a, b).a, lor(lnot(c), d).a), 'bool')),
+    'astype_where': (3, 'cplx', lambda a, b, c, d, s, f:
+                     where(astype(a, 'bool'), astype(b, 'complex64'), c)),
+    'eq_conj': (3, 'cplx', lambda a, b, c, d, s, f:
+                lor(V(a.a == np.conj(a.a), 'bool'), cmp(np.not_equal, b, c))),
 }
+# Templates whose operands are drawn finite and (complex ones) non-zero: NumPy's complex power
+# has its own special cases (0 ** z is NaN, an integer exponent multiplies out), loom's is cpow.
+FINITE_OPERANDS = {'cpow'}
+# A loom bug, not a difference: loom's log1p of a complex number is log(z + 1) in std::complex,
+# whose + turns a -0.0 imaginary part into +0.0, so below -1 it answers on the upper side of
+# the cut (NumPy's formula, which API.md names, keeps the sign). Until loom is fixed, log1p's
+# operand ('log_family' operand c) is drawn without -0.0 imaginary parts.
+POSITIVE_ZERO_IMAG = {('log_family', 2)}
 # In-place: operand a is the target (with a view spec for the view forms).
 INPLACE = {
     'iadd': (2, 'inp', '+'), 'isub_mul': (3, 'inp', '-*'), 'imul': (2, 'inp', '*'),
@@ -302,7 +421,32 @@ def operand_shape(rng, base):
     return shp
 
 
-def rand_values(rng, t, n):
+def rand_part(rng, finite=False):
+    """A floating value: some special ones (NaN, infinities, signed zeros), some small halves."""
+    r = rng.random()
+    if r < 0.03 and not finite:
+        return rng.choice([float('nan'), float('inf'), -float('inf'), 0.0, -0.0])
+    if r < 0.15:
+        return float(rng.randint(-4, 4)) + rng.choice([0.0, 0.5])
+    return rng.uniform(-5, 5)
+
+
+def rand_values(rng, t, n, finite=False):
+    if t in COMPLEX:  # both parts drawn as floats; some zeros, some purely real or imaginary (signed zero parts)
+        out = []
+        while len(out) < n:
+            r = rng.random()
+            if r < 0.05:
+                z = complex(rng.choice([0.0, -0.0]), rng.choice([0.0, -0.0]))
+            elif r < 0.13:
+                z = complex(rand_part(rng, finite), rng.choice([0.0, -0.0]))
+            elif r < 0.17:
+                z = complex(rng.choice([0.0, -0.0]), rand_part(rng, finite))
+            else:
+                z = complex(rand_part(rng, finite), rand_part(rng, finite))
+            if not (finite and z == 0):
+                out.append(z)
+        return out
     if t == 'bool':
         return [rng.random() < 0.5 for _ in range(n)]
     if t == 'uint8':
@@ -311,16 +455,7 @@ def rand_values(rng, t, n):
         return [rng.randint(-9, 9) for _ in range(n)]
     if t in ('int32', 'int64'):
         return [rng.randint(-20, 20) for _ in range(n)]
-    out = []
-    for _ in range(n):
-        r = rng.random()
-        if r < 0.03:
-            out.append(rng.choice([float('nan'), float('inf'), -float('inf'), 0.0, -0.0]))
-        elif r < 0.15:
-            out.append(float(rng.randint(-4, 4)) + rng.choice([0.0, 0.5]))
-        else:
-            out.append(rng.uniform(-5, 5))
-    return out
+    return [rand_part(rng, finite) for _ in range(n)]
 
 
 def slice_for(rng, d):
@@ -380,6 +515,8 @@ def fmt_val(t, v):
         return '1' if v else '0'
     if t in FLOATS:
         return repr(float(v))
+    if t in COMPLEX:
+        return f'{float(v.real)!r},{float(v.imag)!r}'
     return str(int(v))
 
 
@@ -404,18 +541,18 @@ def fmt_spec(idx):
     return out
 
 
-def make_operand(rng, t, shp, use_view):
+def make_operand(rng, t, shp, use_view, finite=False):
     if use_view:
         base, idx = view_spec(rng, shp)
     else:
         base, idx = shp, None
     n = int(np.prod(base)) if base else 1
-    arr = np.array(rand_values(rng, t, n), dtype=NP[t]).reshape(base)
+    arr = np.array(rand_values(rng, t, n, finite), dtype=NP[t]).reshape(base)
     return arr, idx
 
 
 def gen_alias_case(rng, cid, name):
-    combo = rng.choice(SAME)
+    combo = rng.choice(KINDS['alias'])
     t = COMBOS[combo][0]
     n = rand_size(rng) if rng.random() < 0.5 else rng.randint(2, 5)
     if name == 'alias_transpose':
@@ -457,7 +594,9 @@ def gen_case(rng, cid):
                 use_view = knd != 'inp'
             else:
                 use_view = rng.random() < 0.35
-            ops.append(make_operand(rng, types[k], shapes[k], use_view))
+            ops.append(make_operand(rng, types[k], shapes[k], use_view, name in FINITE_OPERANDS))
+            if (name, k) in POSITIVE_ZERO_IMAG and types[k] in COMPLEX:
+                ops[k][0].imag[ops[k][0].imag == 0] = 0.0
         else:
             ops.append((np.zeros((), dtype=NP[types[k]]), None))
     s = rng.choice([-3, -1, 0, 1, 2, 3, 7])

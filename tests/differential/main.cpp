@@ -23,7 +23,16 @@ array_data read_array(reader& r) {
     for (long long k = 0; k < rank; ++k) dims.push_back(static_cast<std::size_t>(r.integer()));
     d.shape = loom::shape_t(dims);
     const auto n = r.integer();
-    for (long long k = 0; k < n; ++k) d.values.push_back(r.real());
+    const bool cplx = d.dtype.rfind("complex", 0) == 0;
+    for (long long k = 0; k < n; ++k) {
+        if (cplx) {
+            const std::complex<double> z = r.complex();
+            d.values.push_back(z.real());
+            d.imag.push_back(z.imag());
+        } else {
+            d.values.push_back(r.real());
+        }
+    }
     return d;
 }
 
