@@ -1,7 +1,8 @@
 # tests/differential/print_cases.py: loom's printing against NumPy's str(), on random arrays.
 #
-# Draws arrays (float64/float32 of mixed magnitudes with nan, inf and -0.0; int8, int32,
-# uint64, bool; ranks 1 to 3, some long enough to wrap lines, some over 1000 elements to
+# Draws arrays (float64/float32 of mixed magnitudes with nan, inf and -0.0; complex128/
+# complex64 with such parts, the two parts of one scale or of two; int8, int32, uint64,
+# bool; ranks 1 to 3, some long enough to wrap lines, some over 1000 elements to
 # be summarized), has loom print them (print_main.cpp) and compares each text with
 # str() of the same NumPy array. A fresh seed each run, printed; --seed repeats one.
 #
@@ -15,7 +16,7 @@ import numpy as np
 
 
 def draw(rng):
-    dtype = rng.choice(['float64', 'float64', 'float32', 'int32', 'int8', 'uint64', 'bool'])
+    dtype = rng.choice(['float64', 'float64', 'float32', 'int32', 'int8', 'uint64', 'bool', 'complex128', 'complex64'])
     rank = rng.choice([1, 1, 2, 2, 3])
     if rng.random() < 0.05:
         shape = [1001] if rank == 1 else [rng.randint(30, 40)] * rank  # summarized
@@ -23,17 +24,17 @@ def draw(rng):
         shape = [rng.randint(1, 9) for _ in range(rank)]
     n = int(np.prod(shape))
     if dtype.startswith('float'):
-        scale = 10.0 ** rng.choice([-12, -6, -4, -2, 0, 0, 0, 1, 3, 5, 8, 12])
-        vals = []
-        for _ in range(n):
-            r = rng.random()
-            if r < 0.03:
-                vals.append(rng.choice([float('nan'), float('inf'), float('-inf'), -0.0]))
-            elif r < 0.25:
-                vals.append(float(rng.randint(-20, 20)))
-            else:
-                vals.append(rng.uniform(-1, 1) * scale * rng.choice([1, 1, 10, 1000]))
-        a = np.array(vals, dtype=np.float64).astype(dtype).reshape(shape)
+        a = np.array(floats(rng, n, draw_scale(rng)), dtype=np.float64).astype(dtype).reshape(shape)
+    elif dtype.startswith('complex'):
+        scale = draw_scale(rng)
+        iscale = scale if rng.random() < 0.6 else draw_scale(rng)
+        re, im = floats(rng, n, scale), floats(rng, n, iscale)
+        if rng.random() < 0.15:  # one part all (signed) zeros: purely imaginary or real numbers
+            zeros = [rng.choice([0.0, -0.0]) for _ in range(n)]
+            re, im = (zeros, im) if rng.random() < 0.5 else (re, zeros)
+        z = np.empty(n, dtype=np.complex128)
+        z.real, z.imag = re, im
+        a = z.astype(dtype).reshape(shape)
     elif dtype == 'bool':
         a = np.array([rng.random() < 0.5 for _ in range(n)]).reshape(shape)
     else:
@@ -44,9 +45,28 @@ def draw(rng):
     return a
 
 
+def draw_scale(rng):
+    return 10.0 ** rng.choice([-12, -6, -4, -2, 0, 0, 0, 1, 3, 5, 8, 12])
+
+
+def floats(rng, n, scale):
+    vals = []
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.03:
+            vals.append(rng.choice([float('nan'), float('inf'), float('-inf'), -0.0]))
+        elif r < 0.25:
+            vals.append(float(rng.randint(-20, 20)))
+        else:
+            vals.append(rng.uniform(-1, 1) * scale * rng.choice([1, 1, 10, 1000]))
+    return vals
+
+
 def encode(a):
     if a.dtype.kind == 'f':
         vals = [float(v).hex() for v in a.ravel()]
+    elif a.dtype.kind == 'c':  # the parts as C hex literals, separated by a comma
+        vals = [f'{float(v.real).hex()},{float(v.imag).hex()}' for v in a.ravel()]
     else:
         vals = [str(int(v)) for v in a.ravel()]
     return ' '.join([str(a.dtype), str(a.ndim)] + [str(d) for d in a.shape] + [str(a.size)] + vals)
