@@ -32,8 +32,6 @@
 #   - complex pow is the C library's cpow; NumPy's has its own special cases (0 ** z is
 #     nan+nanj, an integer exponent is multiplied out, infinite bases included), so 'cpow'
 #     draws finite, non-zero operands only (FINITE_OPERANDS).
-# Not a difference but a loom bug, kept out until it is fixed: log1p of x - 0j for x < -1
-# (POSITIVE_ZERO_IMAG).
 #
 # Complex values: both parts drawn as the floats are (NaN, infinities and signed zeros
 # among them), some zeros, some numbers purely real or imaginary with a signed zero part.
@@ -365,11 +363,6 @@ TEMPLATES = {
 # Templates whose operands are drawn finite and (complex ones) non-zero: NumPy's complex power
 # has its own special cases (0 ** z is NaN, an integer exponent multiplies out), loom's is cpow.
 FINITE_OPERANDS = {'cpow'}
-# A loom bug, not a difference: loom's log1p of a complex number is log(z + 1) in std::complex,
-# whose + turns a -0.0 imaginary part into +0.0, so below -1 it answers on the upper side of
-# the cut (NumPy's formula, which API.md names, keeps the sign). Until loom is fixed, log1p's
-# operand ('log_family' operand c) is drawn without -0.0 imaginary parts.
-POSITIVE_ZERO_IMAG = {('log_family', 2)}
 # In-place: operand a is the target (with a view spec for the view forms).
 INPLACE = {
     'iadd': (2, 'inp', '+'), 'isub_mul': (3, 'inp', '-*'), 'imul': (2, 'inp', '*'),
@@ -595,8 +588,6 @@ def gen_case(rng, cid):
             else:
                 use_view = rng.random() < 0.35
             ops.append(make_operand(rng, types[k], shapes[k], use_view, name in FINITE_OPERANDS))
-            if (name, k) in POSITIVE_ZERO_IMAG and types[k] in COMPLEX:
-                ops[k][0].imag[ops[k][0].imag == 0] = 0.0
         else:
             ops.append((np.zeros((), dtype=NP[types[k]]), None))
     s = rng.choice([-3, -1, 0, 1, 2, 3, 7])

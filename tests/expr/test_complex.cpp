@@ -303,6 +303,9 @@ TEST_CASE("functions of complex numbers: branch cuts and special values", "[expr
     CHECK(near(one([](const auto& a) { return loom::expm1(a); }, cd(1e-10, 1e-10)), cd(1e-10, 1e-10)));
     CHECK(near(one([](const auto& a) { return loom::expm1(a); }, cd(1, pi / 2)), cd(-1, std::exp(1.0))));
     CHECK(near(one([](const auto& a) { return loom::log2(a); }, cd(0, 8)), cd(3, pi / 2 / std::log(2.0))));
+    // log1p's cut below -1: the sign of a zero imaginary part picks the side
+    CHECK(near(one([](const auto& a) { return loom::log1p(a); }, cd(-3, 0.0)), cd(std::log(2.0), pi)));
+    CHECK(near(one([](const auto& a) { return loom::log1p(a); }, cd(-3, -0.0)), cd(std::log(2.0), -pi)));
     CHECK(near(one([](const auto& a) { return loom::log10(a); }, cd(-100, 0.0)), cd(2, pi / std::log(10.0))));
     CHECK(near(one([](const auto& a) { return loom::pow(a, 2.0); }, cd(1, 1)), cd(0, 2)));
     // predicates look at both parts
@@ -376,6 +379,11 @@ TEMPLATE_TEST_CASE("reductions of complex numbers", "[expr][complex][reduce]", c
     cd all = 0;
     for (const cd r : rows) all += r;
     CHECK(ref::near(total, T(all), tol.rel, tol.abs));
+    // a running product starts from the first element itself: inf + 1i stays so (1 * (inf + 1i) has a NaN part)
+    const R inf = std::numeric_limits<R>::infinity(), nan = std::numeric_limits<R>::quiet_NaN();
+    const loom::array<T> cp = loom::cumulative_prod(loom::array<T>{T(inf, 1), T(nan, 6)});
+    CHECK(ref::same(cp(0), T(inf, 1)));
+    CHECK(ref::same(loom::array<T>(loom::cumulative_prod(loom::array<T>{T(nan, 6)}))(0), T(nan, 6)));
     const loom::array<T> cs = loom::cumulative_sum(z, 1);
     CHECK(ref::near(cs(3, 202), T(rows[3]), tol.rel, tol.abs));
     // along the outer axis, and fused into an element-wise expression

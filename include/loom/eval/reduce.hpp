@@ -786,8 +786,11 @@ void compute(const cumulative<K, R, X>& e) {
             R acc = K::template identity<R>();
             R* dst = out.data() + o;
             if (e.initial_) *dst = acc, dst += ors[axis];
+            // the first element is itself, not the identity combined with it (which
+            // loses a -0.0 in a sum, and turns inf + 1i into inf + NaN i in a complex product)
             for (std::size_t i = 0; i < n; ++i, dst += ors[axis]) {
-                acc = K::combine(acc, K::template lift<R>(data[in + static_cast<std::ptrdiff_t>(i) * st[axis]]));
+                const R x = K::template lift<R>(data[in + static_cast<std::ptrdiff_t>(i) * st[axis]]);
+                acc = i == 0 ? x : K::combine(acc, x);
                 *dst = acc;
             }
             for (std::size_t k = s.size(); k-- > 0;) {

@@ -427,7 +427,8 @@ struct sqrt : floating {
 struct cbrt : real_floating { template <class X> X operator()(X a) const { using std::cbrt; return cbrt(a); } };
 struct exp : floating { template <class X> X operator()(X a) const { using std::exp; return exp(a); } };
 // expm1, log1p and log2 of a complex number: NumPy's formulas (the C++ library has none);
-// log1p is log(1 + z), as NumPy's, without log1p's accuracy near 0.
+// log1p is log(1 + z), as NumPy's, without log1p's accuracy near 0, the sign of a zero
+// imaginary part kept (it picks the side of the branch cut).
 struct expm1 : floating {
     template <class X> X operator()(X a) const {
         if constexpr (is_complex_v<X>) {
@@ -440,7 +441,7 @@ struct expm1 : floating {
 struct log : floating { template <class X> X operator()(X a) const { using std::log; return log(a); } };
 struct log1p : floating {
     template <class X> X operator()(X a) const {
-        if constexpr (is_complex_v<X>) return std::log(a + X(1));
+        if constexpr (is_complex_v<X>) return std::log(X(a.real() + 1, a.imag()));  // (a + X(1) would turn -0i into +0i)
         else { using std::log1p; return log1p(a); }
     }
 };
