@@ -150,7 +150,7 @@ ref::tolerance ulps(double n) {
 
 }  // namespace
 
-TEMPLATE_TEST_CASE("complex arithmetic on every layout", "[expr][complex]", cf, cd) {
+TEMPLATE_LIST_TEST_CASE("complex arithmetic on every layout", "[expr][complex]", ref::complex_types) {
     using T = TestType;
     using R = loom::real_of_t<T>;
     law2<T, T, T>([](const auto& a, const auto& b) { return a + b; }, [](T x, T y) { return x + y; });

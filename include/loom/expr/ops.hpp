@@ -28,6 +28,9 @@ inline constexpr bool complex_batch = false;
 template <class X>
     requires requires { typename X::value_type; }
 inline constexpr bool complex_batch<X> = is_batch<X> && is_complex_v<typename X::value_type>;
+// A complex number or a batch of them: what has real() and imag() parts.
+template <class X>
+inline constexpr bool complex_like = is_complex_v<X> || complex_batch<X>;
 
 // Whether a scalar is not zero (a complex number: either part).
 template <class X>
@@ -197,7 +200,7 @@ X complex_divide(X a, X b) {
 struct divide : arithmetic {
     template <class C> static constexpr bool simd = detail::vec_float<C> || (detail::vec_any<C> && is_complex_v<C>);
     template <class X> X operator()(X a, X b) const {
-        if constexpr (is_complex_v<X> || detail::complex_batch<X>) return detail::complex_divide(a, b);
+        if constexpr (detail::complex_like<X>) return detail::complex_divide(a, b);
         else if constexpr (std::is_same_v<X, bool>) return b ? a : false;
         else if constexpr (std::is_integral_v<X>) {
             if (b == 0) return 0;
@@ -605,9 +608,7 @@ struct abs : arithmetic {
     using result = real_of_t<C>;
     template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> auto operator()(X a) const {
-        if constexpr (is_complex_v<X>) return detail::modulus(a.real(), a.imag());
-        else if constexpr (detail::complex_batch<X>)
-            return detail::modulus(a.real(), a.imag());
+        if constexpr (detail::complex_like<X>) return detail::modulus(a.real(), a.imag());
         else if constexpr (detail::is_batch<X>) {
             if constexpr (std::is_unsigned_v<typename X::value_type>) return a;
             else { using std::abs; return abs(a); }
@@ -622,8 +623,7 @@ struct real : arithmetic {
     using result = real_of_t<C>;
     template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> auto operator()(X a) const {
-        if constexpr (is_complex_v<X>) return a.real();
-        else if constexpr (detail::complex_batch<X>) return a.real();
+        if constexpr (detail::complex_like<X>) return a.real();
         else return a;
     }
 };
@@ -632,16 +632,14 @@ struct imag : arithmetic {
     using result = real_of_t<C>;
     template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> auto operator()(X a) const {
-        if constexpr (is_complex_v<X>) return a.imag();
-        else if constexpr (detail::complex_batch<X>) return a.imag();
+        if constexpr (detail::complex_like<X>) return a.imag();
         else return X(0);
     }
 };
 struct conj : arithmetic {
     template <class C> static constexpr bool simd = detail::vec_any<C>;
     template <class X> X operator()(X a) const {
-        if constexpr (is_complex_v<X>) return X(a.real(), -a.imag());
-        else if constexpr (detail::complex_batch<X>) return X(a.real(), -a.imag());
+        if constexpr (detail::complex_like<X>) return X(a.real(), -a.imag());
         else return a;
     }
 };
