@@ -338,10 +338,10 @@ template <element U, class A>
                                is_complex_v<typename std::remove_cvref_t<A>::value_type>))
 auto astype(A&& a) {
     using V = typename std::remove_cvref_t<A>::value_type;
-    static_assert(!is_complex_v<V> || is_complex_v<U> || std::is_same_v<U, bool>,
+    static_assert(ops::detail::casts_to<V, U>,
                   "loom::astype: complex numbers convert only to a complex type or to bool; take "
                   "loom::real(e), loom::imag(e) or loom::abs(e) for real numbers");
-    if constexpr (!is_complex_v<V> || is_complex_v<U> || std::is_same_v<U, bool>)
+    if constexpr (ops::detail::casts_to<V, U>)
         return make_fn<ops::cast<U>>(std::forward<A>(a));
 }
 

@@ -735,7 +735,9 @@ namespace detail {
 // astype's result: U, but a complex number converts only to a complex type or
 // to bool (the Array API: no silent loss of the imaginary part; real() says it).
 template <class C, class U>
-    requires(!is_complex_v<C> || is_complex_v<U> || std::is_same_v<U, bool>)
+inline constexpr bool casts_to = !is_complex_v<C> || is_complex_v<U> || std::is_same_v<U, bool>;
+template <class C, class U>
+    requires casts_to<C, U>
 struct cast_result { using type = U; };
 }  // namespace detail
 
