@@ -1,0 +1,218 @@
+// loom/select/mask.hpp: loom::mask(x, m), NumPy's x[m]: the elements where a bool mask is true, read as a rank-1 operand or assigned.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "../containers/array.hpp"
+#include "../core/errors.hpp"
+#include "../core/shape.hpp"
+#include "../expr/reduction.hpp"
+#include "../eval/walk.hpp"
+#include "../expr/node.hpp"
+#include "../manipulation/concat.hpp"
+#include "../view/as_view.hpp"
+#include "../view/owning.hpp"
+#include "../view/strided_view.hpp"
+
+namespace loom {
+
+namespace detail {
+
+// f(x element, mask element) over two views of one shape, in C order, until f returns false.
+template <class T, class F>
+void each_masked(T* x, const strides_t& xs, const bool* m, const strides_t& ms, const shape_t& s, F&& f) {
+    const std::size_t n = s.size();
+    if (size_of(s) == 0) return;
+    if (n == 0) {
+        f(*x, *m);
+        return;
+    }
+    const std::size_t last = s[n - 1];
+    const std::ptrdiff_t xl = xs[n - 1], ml = ms[n - 1];
+    small_vector<std::size_t, 8> pos(n, 0);
+    for (;;) {
+        for (std::size_t i = 0; i < last; ++i) f(x[static_cast<std::ptrdiff_t>(i) * xl], m[static_cast<std::ptrdiff_t>(i) * ml]);
+        std::size_t k = n - 1;
+        for (;;) {
+            if (k == 0) return;
+            --k;
+            x += xs[k], m += ms[k];
+            if (++pos[k] < s[k]) break;
+            x -= xs[k] * static_cast<std::ptrdiff_t>(s[k]);
+            m -= ms[k] * static_cast<std::ptrdiff_t>(s[k]);
+            pos[k] = 0;
+        }
+    }
+}
+
+inline std::size_t count_true(const bool* m, const strides_t& ms, const shape_t& s) {
+    std::size_t c = 0;
+    if (ms == c_strides(s)) {
+        const std::size_t n = size_of(s);
+        for (std::size_t i = 0; i < n; ++i) c += m[i];
+    } else {
+        each_masked(m, ms, m, ms, s, [&](bool, bool b) { c += b; });
+    }
+    return c;
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_mask_changed(std::size_t was, std::size_t is) {
+    throw std::logic_error("loom::mask: the mask selected " + std::to_string(was) + " elements when mask() was called and " +
+                           std::to_string(is) + " now; make a new loom::mask after changing it");
+}
+
+}  // namespace detail
+
+//! The elements of an operand where a bool mask is true, in C order: what
+//! loom::mask(x, m) returns. It reads as a rank-1 operand of `count()`
+//! elements (gathered once per assignment that reads it) and, when `x` is
+//! writable, assigns to those elements of `x`.
+template <class V, class M>
+class masked : public expression_base<masked<V, M>> {
+    using T = std::remove_pointer_t<decltype(std::declval<const V&>().data())>;
+
+public:
+    using value_type = std::remove_const_t<T>;
+    static constexpr bool writable = !std::is_const_v<T>;
+
+    masked(V x, M m) : x_(std::move(x)), m_(std::move(m)) {
+        count_ = detail::count_true(m_.data(), m_.strides(), m_.shape());
+    }
+    masked(const masked&) = default;
+
+    //! How many elements the mask selects.
+    std::size_t count() const noexcept { return count_; }
+    shape_t shape() const { return shape_t{count_}; }
+    std::size_t ndim() const noexcept { return 1; }
+    std::size_t size() const noexcept { return count_; }
+
+    //! x[m] = v: `v` a number or an operand that broadcasts to (count()) (the
+    //! in-place rule of view assignment); broadcast_error and nothing written otherwise.
+    masked& operator=(const masked& v)
+        requires writable
+    {
+        return scatter(evaluated(v));
+    }
+    template <operand X>
+        requires writable
+    masked& operator=(X&& v) {
+        if constexpr (scalar_value<std::remove_cvref_t<X>>) return fill(v);
+        else return scatter(evaluated(v));
+    }
+    template <operand X> requires writable masked& operator+=(X&& v) { return compound<ops::add>(v); }
+    template <operand X> requires writable masked& operator-=(X&& v) { return compound<ops::subtract>(v); }
+    template <operand X> requires writable masked& operator*=(X&& v) { return compound<ops::multiply>(v); }
+    template <operand X> requires writable masked& operator/=(X&& v) { return compound<ops::divide>(v); }
+
+    // the gathered values, written by the walker once per assignment that reads them
+    void gather() const {
+        const bool* m = m_.data();
+        const std::size_t now = detail::count_true(m, m_.strides(), m_.shape());
+        if (now != count_) detail::throw_mask_changed(count_, now);
+        detail::buffer<value_type> b(count_ + 1);  // one past: the branch-free loop stores every element, keeps the selected
+        value_type* out = b.data();
+        std::size_t k = 0;
+        if (x_.strides() == c_strides(x_.shape()) && m_.strides() == x_.strides()) {
+            const T* x = x_.data();
+            const std::size_t n = x_.size();
+            for (std::size_t i = 0; i < n; ++i) {
+                out[k] = x[i];
+                k += m[i];
+            }
+        } else {
+            detail::each_masked(x_.data(), x_.strides(), m, m_.strides(), x_.shape(), [&](const T& x, bool s) {
+                out[k] = x;
+                k += s;
+            });
+        }
+        out_.take(std::move(b), shape_t{count_});
+    }
+    mutable detail::reduced<value_type> out_;
+
+private:
+    // v as count_ elements of value_type, by the rules (and errors) of view assignment
+    template <class X>
+    array<value_type> evaluated(const X& v) const {
+        array<value_type> tmp = detail::uninitialized<value_type>(shape_t{count_});
+        strided_view<value_type>(tmp.data(), tmp.shape(), tmp.strides()) = v;
+        return tmp;
+    }
+    template <class X>
+    masked& fill(const X& v) {
+        value_type one{};
+        strided_view<value_type>(&one, shape_t{}, strides_t{}) = v;  // the number converted as view assignment does
+        if (x_.strides() == c_strides(x_.shape()) && m_.strides() == x_.strides()) {
+            T* x = x_.data();
+            const bool* m = m_.data();
+            const std::size_t n = x_.size();
+            for (std::size_t i = 0; i < n; ++i) x[i] = m[i] ? one : x[i];
+        } else {
+            detail::each_masked(x_.data(), x_.strides(), m_.data(), m_.strides(), x_.shape(), [&](T& x, bool s) {
+                if (s) x = one;
+            });
+        }
+        return *this;
+    }
+    masked& scatter(const array<value_type>& v) {
+        const value_type* src = v.data();
+        const std::size_t total = count_;
+        std::size_t k = 0;
+        detail::each_masked(x_.data(), x_.strides(), m_.data(), m_.strides(), x_.shape(), [&](T& x, bool s) {
+            if (s && k < total) x = src[k++];
+        });
+        return *this;
+    }
+    template <class Op, class X>
+    masked& compound(const X& v) {
+        gather();
+        array<value_type> cur = detail::uninitialized<value_type>(shape_t{count_});
+        if (count_) std::copy_n(out_.buf.data(), count_, cur.data());
+        strided_view<value_type> w(cur.data(), cur.shape(), cur.strides());
+        detail::compound_assign<Op>(w, v);
+        return scatter(cur);
+    }
+
+    V x_;
+    M m_;
+    std::size_t count_ = 0;
+};
+
+namespace detail {
+
+template <class V, class M>
+struct walker<masked<V, M>> : leaf_reads<typename masked<V, M>::value_type> {
+    static void shape_into(const masked<V, M>& e, shape_t& acc) { broadcast_into(acc, shape_t{e.count()}); }
+    static void collect(const masked<V, M>& e, leaf_desc* out) {
+        e.gather();
+        using T = typename masked<V, M>::value_type;
+        *out = {reinterpret_cast<const std::byte*>(e.out_.buf.data()), sizeof(T), &e.out_.shape, &e.out_.strides};
+    }
+};
+
+}  // namespace detail
+
+//! The elements of `x` where the bool operand `m` (broadcast to x's shape) is
+//! true, in C order: NumPy's `x[m]`. Read, it is a rank-1 operand of `count()`
+//! elements; assigned, it writes those elements of `x` (NumPy's `x[m] = v`),
+//! `v` a number or a rank-1 operand of the count (broadcast_error and nothing
+//! written otherwise); `+= -= *= /=` too. `m` that does not broadcast to x's
+//! shape throws broadcast_error.
+//!   loom::array<double> sel = loom::mask(x, x > 0);   // the positive elements
+//!   loom::mask(x, x < 0) = 0.0;                        // clip negatives in place
+template <class X, class Mk>
+    requires view_source<X&&> && view_source<Mk&&>
+auto mask(X&& x, Mk&& m) {
+    static_assert(std::is_same_v<typename std::remove_cvref_t<Mk>::value_type, bool>,
+                  "loom::mask(x, m): m must have bool elements (a comparison such as x > 0, or an array<bool>); "
+                  "for indices use loom::take");
+    auto xv = detail::view_of(std::forward<X>(x), [](auto& v) { return detail::as_view(v); });
+    const shape_t s = xv.shape();
+    auto mv = detail::view_of(std::forward<Mk>(m), [&](auto& v) { return detail::stretch(detail::as_const_view(v), s); });
+    return masked<decltype(xv), decltype(mv)>(std::move(xv), std::move(mv));
+}
+
+}  // namespace loom
