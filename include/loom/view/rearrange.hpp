@@ -41,9 +41,10 @@ strided_view<T> flipped(const strided_view<T>& v, const axes_t& axes, bool every
     shape_t s = v.shape();
     strides_t st = v.strides();
     T* p = v.data();
+    const bool empty = size_of(s) == 0;  // no element to point at (the pointer may be null)
     for (std::size_t i = 0; i < n; ++i) {
         if (!on[i]) continue;
-        if (s[i] > 0) p += static_cast<std::ptrdiff_t>(s[i] - 1) * st[i];
+        if (!empty) p += static_cast<std::ptrdiff_t>(s[i] - 1) * st[i];
         st[i] = -st[i];
     }
     return strided_view<T>(p, std::move(s), std::move(st));
