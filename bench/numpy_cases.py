@@ -91,6 +91,16 @@ def cases(rng):
     yield "normalise/numpy/memory", lambda c=c: (c - c.mean(0, keepdims=True)) / c.std(0, keepdims=True)
     X, Y = operands(rng, np.float64, (2000, 1, 3), (1, 2000, 3))
     yield "distances/numpy/memory", lambda X=X, Y=Y: np.sqrt(np.square(X - Y).sum(-1))
+    # bench/select.cpp
+    a, b = operands(rng, np.float64, (2048, 2048), (2048, 2048))
+    yield "concat0/numpy/memory", lambda a=a, b=b: np.concatenate((a, b), axis=0)
+    yield "concat1/numpy/memory", lambda a=a, b=b: np.concatenate((a, b), axis=1)
+    (x,) = operands(rng, np.float64, (1 << 18, 8))
+    idx = rng.integers(0, 1 << 18, size=1 << 20)
+    yield "take_rows/numpy/memory", lambda x=x, idx=idx: np.take(x, idx, axis=0)
+    (v,) = operands(rng, np.float64, (1 << 22,))
+    m = rng.random(1 << 22) < 0.5
+    yield "mask_select/numpy/memory", lambda v=v, m=m: v[m]
 
 
 def measure(fn, min_time, repetitions):

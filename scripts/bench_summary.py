@@ -24,7 +24,7 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-PROGRAMS = ["fused", "broadcast", "transpose", "math", "small", "workloads", "reductions", "complex"]
+PROGRAMS = ["fused", "broadcast", "transpose", "math", "small", "workloads", "reductions", "complex", "select"]
 OTHERS = ["hand", "xtensor", "eigen", "numpy"]
 UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 
@@ -54,11 +54,14 @@ GOALS = {
     "softmax": [("hand", 0.80)], "normalise": [("hand", 0.80)], "distances": [("hand", 0.80)],
     # bench/complex.cpp, issue 35: 1M complex<double> against a hand loop over std::complex
     "complex_fma": [("hand", 1.0)], "complex_abs": [("hand", 1.0)],
+    # bench/select.cpp, issue 36: concat against memcpy-based code; take and mask against their plain loops
+    "concat0": [("hand", 0.90)], "concat1": [("hand", 0.90)], "take_rows": [], "mask_select": [],
 }
 WORKLOADS = ("jacobi", "rgb_gray", "u8_norm", "f32_f64", "i32_shift", "leaky_relu", "mask", "black_scholes")
 SMALL = ("small_inplace", "small_tensor", "small_fixed", "small_new")
 REDUCTIONS = ("sum", "dot", "row_sum", "col_sum", "row_max", "softmax", "normalise", "distances")
 COMPLEX = ("complex_fma", "complex_abs")
+SELECT = ("concat0", "concat1", "take_rows", "mask_select")
 # Programs run in several processes (--processes: 5, quick 3), each result the
 # median over them: a 4x4 assignment takes 1 to 20 ns, and where ASLR puts the
 # stack and the heap moves one process's times by up to 2x (the hand loop and
@@ -85,7 +88,7 @@ def goals_for(case, size):
         goals = [("hand", 3.0)] if size == "memory" else []
     # every case xtensor or Eigen can express (the small ones included)
     goals += [("xtensor", 1.0), ("eigen", 1.0)]
-    if size == "memory" and case != "exp_sin" and case not in WORKLOADS + REDUCTIONS + COMPLEX:
+    if size == "memory" and case != "exp_sin" and case not in WORKLOADS + REDUCTIONS + COMPLEX + SELECT:
         goals.append(("bw/triad", 0.90))
     # one goal per column: the strictest
     best = {}

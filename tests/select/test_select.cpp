@@ -141,6 +141,15 @@ TEST_CASE("mask reads the selected elements as a rank-1 operand", "[select][mask
         });
         CHECK(values(loom::mask(xx, cols)) == wc);
     });
+    // straight into an array or tensor (the target takes the count), with another shape or its own
+    loom::array<std::int32_t> r = {1, 2};
+    r = loom::mask(x, x > 0);
+    CHECK(r.size() == loom::mask(x, x > 0).count());
+    r = loom::mask(x, x < 100);
+    CHECK(values(r) == xv);
+    loom::tensor<std::int32_t, 1> t1 = loom::mask(x, x < 100);
+    CHECK(values(t1) == xv);
+    CHECK_THROWS_WITH((loom::tensor<std::int32_t, 2>(loom::mask(x, x < 100))), Catch::Contains("to a tensor of rank 2"));
     CHECK(values(loom::mask(x, loom::zeros<bool>(shape_t{3, 5}))).empty());
     CHECK(values(loom::mask(loom::full<int>(shape_t{}, 4), loom::full<bool>(shape_t{}, true))) == std::vector<int>{4});
     CHECK_THROWS_AS(loom::mask(x, loom::array<bool>{true, false}), loom::broadcast_error);

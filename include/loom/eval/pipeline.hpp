@@ -227,12 +227,37 @@ template <class E, class T>
 inline constexpr bool converts_to =
     elements_do_not_convert<typename strip_weak<promo_t<E>>::type, T, same_kind_v<promo_t<E>, T>>::value;
 
+// A lone node that writes its values straight into an array's or tensor's row-major memory
+// (loom::mask): `write_into(T*)`, and `reads_memory(p, bytes)` to tell when it reads the target.
+template <class E, class T>
+concept writes_into = requires(const E& e, T* p) {
+    e.write_into(p);
+    { e.reads_memory(p, std::size_t{}) } -> std::same_as<bool>;
+};
+
+// target <- e for such a node: the target takes e's shape and e writes into it, with no
+// buffer of e's own and no second pass; false (nothing done) when e reads the target.
+template <mode M, class Target, class E>
+bool assign_written(Target& target, const E& e) {
+    using T = typename Target::value_type;
+    if constexpr (M == mode::value)
+        if (e.reads_memory(target.data(), target.size() * sizeof(T))) return false;
+    const shape_t s = shape_of(e);
+    if constexpr (M == mode::init) value_access::make_empty(target);
+    if (M == mode::init || target.shape() != s) value_access::take_shape(target, s);
+    e.write_into(target.data());
+    return true;
+}
+
 //! The one entry point of evaluation: target <- e in mode M. Arrays and
 //! tensors (init, value, inplace), views and fixed arrays (inplace) and
 //! fresh buffers (fresh) all come here.
 template <mode M, class Target, class E>
 LOOM_INLINE void assign(Target& target, const E& e) {
     if constexpr (M != mode::fresh) static_assert(converts_to<E, typename Target::value_type>);
+    if constexpr ((M == mode::init || M == mode::value) && writes_into<E, typename Target::value_type>) {
+        if (assign_written<M>(target, e)) return;
+    }
     if constexpr (short_reductions<E>::count > 0 && !short_reductions<E>::blocked) {
         if (assign_unrolled<M>(target, e)) return;
     }

@@ -108,28 +108,45 @@ public:
     template <operand X> requires writable masked& operator*=(X&& v) { return compound<ops::multiply>(v); }
     template <operand X> requires writable masked& operator/=(X&& v) { return compound<ops::divide>(v); }
 
-    // the gathered values, written by the walker once per assignment that reads them
-    void gather() const {
+    // The selected values, in C order, into count() elements at `out`; logic_error if the
+    // mask no longer selects count() elements. The mask is read once.
+    void write_into(value_type* out) const {
         const bool* m = m_.data();
-        const std::size_t now = detail::count_true(m, m_.strides(), m_.shape());
-        if (now != count_) detail::throw_mask_changed(count_, now);
-        detail::buffer<value_type> b(count_ + 1);  // one past: the branch-free loop stores every element, keeps the selected
-        value_type* out = b.data();
         std::size_t k = 0;
+        bool more = false;  // a true past the count-th
         if (x_.strides() == c_strides(x_.shape()) && m_.strides() == x_.strides()) {
             const T* x = x_.data();
             const std::size_t n = x_.size();
-            for (std::size_t i = 0; i < n; ++i) {
+            std::size_t i = 0;
+            for (; i < n && k < count_; ++i) {  // branch-free: every element stored, the selected kept
                 out[k] = x[i];
                 k += m[i];
             }
+            for (; i < n; ++i) more = more || m[i];
         } else {
             detail::each_masked(x_.data(), x_.strides(), m, m_.strides(), x_.shape(), [&](const T& x, bool s) {
-                out[k] = x;
-                k += s;
+                if (!s) return;
+                if (k < count_) out[k++] = x;
+                else more = true;
             });
         }
+        if (k != count_ || more) detail::throw_mask_changed(count_, detail::count_true(m, m_.strides(), m_.shape()));
+    }
+    // The selected values into this node's own buffer: what the walker reads (once per assignment).
+    void gather() const {
+        detail::buffer<value_type> b(count_);
+        write_into(b.data());
         out_.take(std::move(b), shape_t{count_});
+    }
+    // Whether the node reads any of the `bytes` bytes at p (an assignment's target).
+    bool reads_memory(const void* p, std::size_t bytes) const {
+        const auto* lo = static_cast<const std::byte*>(p);
+        const auto overlaps = [&](const auto* data, std::size_t elem, const shape_t& s, const strides_t& st) {
+            if (size_of(s) == 0) return false;
+            const auto r = detail::span_of(reinterpret_cast<const std::byte*>(data), elem, s, st);
+            return r.lo < lo + bytes && lo < r.hi;
+        };
+        return overlaps(x_.data(), sizeof(T), x_.shape(), x_.strides()) || overlaps(m_.data(), 1, m_.shape(), m_.strides());
     }
     mutable detail::reduced<value_type> out_;
 
