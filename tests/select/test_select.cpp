@@ -77,6 +77,7 @@ TEST_CASE("take rejects indices out of range before writing anything", "[select]
     CHECK_THROWS_WITH(loom::take(x, loom::array<int>{6}), Catch::Contains("take: index 6 is out of bounds for axis 0 with size 6"));
     CHECK_THROWS_WITH(loom::take(x, loom::array<int>{0}, 2), Catch::Contains("take: axis 2 is out of bounds for rank 2"));
     CHECK_THROWS_WITH(loom::take(x, loom::array<int>{0}, 0 * 1 + 5), Catch::Contains("axis 5"));
+    CHECK_THROWS_WITH(loom::take(loom::array<int>(shape_t{0, 3}), loom::array<int>{3}, 1), Catch::Contains("index 3 is out of bounds for axis 1 with size 3"));
     CHECK(values(x) == std::vector<int>{0, 1, 2, 3, 4, 5});
 }
 

@@ -9,7 +9,6 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
-#include <vector>
 
 #include "../containers/array.hpp"
 #include "../core/errors.hpp"
@@ -34,22 +33,22 @@ namespace detail {
                       std::to_string(axis) + " with size " + std::to_string(n));
 }
 
-// An index operand's values in C order, each checked against an axis of n
-// elements and counted from the end when negative; index_error before anything is written.
+// An index operand's values in C order, as contiguous memory (the operand's own, or a copy).
 template <class I>
-std::vector<std::ptrdiff_t> checked_indices(const I& indices, std::size_t n, std::size_t axis, const char* fn,
-                                            shape_t& shape) {
-    const auto v = source_view(indices);
-    shape = v.shape();
-    std::vector<std::ptrdiff_t> r;
-    r.reserve(v.size());
-    const auto top = static_cast<std::ptrdiff_t>(n);
-    for (const auto k : v) {
-        const std::ptrdiff_t i = to_ptrdiff(k);
-        if (i >= top || i < -top) throw_index_bounds(fn, i, axis, n);
-        r.push_back(i < 0 ? i + top : i);
-    }
-    return r;
+auto index_memory(const I& indices) {
+    return flat_source(source_view(indices));
+}
+
+// Index k on an axis of n elements, in [0, n) (negative ones count from the end); index_error
+// naming it otherwise. Checked while the new array is filled: a bad index throws before the
+// result is handed out, and nothing of the caller's has been written.
+template <class I>
+inline std::ptrdiff_t wrapped(I k, std::ptrdiff_t n, std::size_t axis, const char* fn) {
+    std::ptrdiff_t i = to_ptrdiff(k);
+    i += i < 0 ? n : 0;
+    if (static_cast<std::size_t>(i) >= static_cast<std::size_t>(n)) [[unlikely]]
+        throw_index_bounds(fn, to_ptrdiff(k), axis, static_cast<std::size_t>(n));
+    return i;
 }
 
 // Whether a block of shape s and strides st (elements) is one run of memory in C order.
@@ -77,35 +76,51 @@ T* copy_block(const T* src, const std::size_t* s, const std::ptrdiff_t* st, std:
     return dst;
 }
 
-template <class T>
-array<T> taken(const strided_view<const T>& v, const std::vector<std::ptrdiff_t>& idx, const shape_t& ishape, std::size_t a) {
+template <class T, class I>
+array<T> taken(const strided_view<const T>& v, const I* idx, std::size_t count, const shape_t& ishape, std::size_t a,
+               const char* fn) {
     const std::size_t n = v.ndim();
     shape_t out(v.shape().begin(), v.shape().begin() + static_cast<std::ptrdiff_t>(a));
     for (const std::size_t e : ishape) out.push_back(e);
     for (std::size_t k = a + 1; k < n; ++k) out.push_back(v.shape()[k]);
     array<T> res = uninitialized<T>(out);
-    if (res.size() == 0) return res;
+    if (res.size() == 0) {  // the indices checked all the same
+        for (std::size_t j = 0; j < count; ++j) wrapped(idx[j], static_cast<std::ptrdiff_t>(v.shape()[a]), a, fn);
+        return res;
+    }
     const shape_t post(v.shape().begin() + static_cast<std::ptrdiff_t>(a) + 1, v.shape().end());
     const strides_t pst(v.strides().begin() + static_cast<std::ptrdiff_t>(a) + 1, v.strides().end());
     const std::size_t inner = size_of(post);
     std::size_t outer = 1;
     for (std::size_t k = 0; k < a; ++k) outer *= v.shape()[k];
     const bool run = c_contiguous(post, pst);
-    const std::ptrdiff_t sa = v.strides()[a];
+    const std::ptrdiff_t sa = v.strides()[a], extent = static_cast<std::ptrdiff_t>(v.shape()[a]);
     small_vector<std::size_t, 8> o(a, 0);  // the position over the leading axes
     T* dst = res.data();
     for (std::size_t m = 0; m < outer; ++m) {
         const T* base = v.data();
         for (std::size_t k = 0; k < a; ++k) base += static_cast<std::ptrdiff_t>(o[k]) * v.strides()[k];
         if (inner == 1) {
-            for (const std::ptrdiff_t i : idx) *dst++ = base[i * sa];
+            for (std::size_t j = 0; j < count; ++j) *dst++ = base[wrapped(idx[j], extent, a, fn) * sa];
         } else if (run) {
-            for (const std::ptrdiff_t i : idx) {
-                std::memcpy(static_cast<void*>(dst), base + i * sa, inner * sizeof(T));
-                dst += inner;
+            // rows of a few cache lines or less: copies of a size known when compiling (inlined),
+            // not a call to memcpy per row
+            const auto rows_of = [&]<std::size_t B>(std::integral_constant<std::size_t, B>) {
+                for (std::size_t j = 0; j < count; ++j, dst += inner)
+                    std::memcpy(static_cast<void*>(dst), base + wrapped(idx[j], extent, a, fn) * sa, B);
+            };
+            switch (inner * sizeof(T)) {
+                case 16: rows_of(std::integral_constant<std::size_t, 16>{}); break;
+                case 32: rows_of(std::integral_constant<std::size_t, 32>{}); break;
+                case 64: rows_of(std::integral_constant<std::size_t, 64>{}); break;
+                case 128: rows_of(std::integral_constant<std::size_t, 128>{}); break;
+                default:
+                    for (std::size_t j = 0; j < count; ++j, dst += inner)
+                        std::memcpy(static_cast<void*>(dst), base + wrapped(idx[j], extent, a, fn) * sa, inner * sizeof(T));
             }
         } else {
-            for (const std::ptrdiff_t i : idx) dst = copy_block(base + i * sa, post.data(), pst.data(), post.size(), dst);
+            for (std::size_t j = 0; j < count; ++j)
+                dst = copy_block(base + wrapped(idx[j], extent, a, fn) * sa, post.data(), pst.data(), post.size(), dst);
         }
         for (std::size_t k = a; k-- > 0;) {
             if (++o[k] < v.shape()[k]) break;
@@ -119,16 +134,15 @@ template <class X, class I>
 auto take_of(const X& x, const I& indices, std::optional<std::ptrdiff_t> axis) {
     const auto v = source_view(x);
     using T = typename decltype(v)::value_type;
-    shape_t ishape;
+    const auto idx = index_memory(indices);
+    const shape_t ishape = indices.shape();
     if (!axis) {  // NumPy's: over x flattened in C order
-        const auto flat = flat_source(v);
-        const auto idx = checked_indices(indices, flat.view.size(), 0, "take", ishape);
-        return taken(flat.view, idx, ishape, 0);
+        const auto xf = flat_source(v);
+        return taken(xf.view, idx.view.data(), idx.view.size(), ishape, 0, "take");
     }
     if (v.ndim() == 0) throw index_error("loom::take: x has shape (); it needs one axis or more");
     const std::size_t a = normalize_axis(*axis, v.ndim(), "take");
-    const auto idx = checked_indices(indices, v.shape()[a], a, "take", ishape);
-    return taken(strided_view<const T>(v), idx, ishape, a);
+    return taken(strided_view<const T>(v), idx.view.data(), idx.view.size(), ishape, a, "take");
 }
 
 }  // namespace detail
@@ -175,8 +189,10 @@ auto take_along_axis(const X& x, const I& indices, std::ptrdiff_t axis = -1) {
                                   " with x of shape " + to_string(v.shape()) + ": axis " + std::to_string(k) +
                                   " has " + std::to_string(ie) + " and " + std::to_string(xe));
     }
-    shape_t ishape;
-    const auto idx = detail::checked_indices(iv, v.shape()[a], a, "take_along_axis", ishape);
+    const shape_t& ishape = iv.shape();
+    const auto idx = detail::index_memory(iv);
+    const auto* ip = idx.view.data();
+    const auto extent = static_cast<std::ptrdiff_t>(v.shape()[a]);
     array<T> res = detail::uninitialized<T>(out);
     if (res.size() == 0) return res;
     const strides_t ic = c_strides(ishape);
@@ -187,7 +203,7 @@ auto take_along_axis(const X& x, const I& indices, std::ptrdiff_t axis = -1) {
             if (ishape[k] != 1) io += static_cast<std::ptrdiff_t>(pos[k]) * ic[k];
             if (k != a && v.shape()[k] != 1) xo += static_cast<std::ptrdiff_t>(pos[k]) * v.strides()[k];
         }
-        *dst = v.data()[xo + idx[static_cast<std::size_t>(io)] * v.strides()[a]];
+        *dst = v.data()[xo + detail::wrapped(ip[io], extent, a, "take_along_axis") * v.strides()[a]];
         for (std::size_t k = n; k-- > 0;) {
             if (++pos[k] < out[k]) break;
             pos[k] = 0;
