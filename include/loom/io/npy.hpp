@@ -191,8 +191,10 @@ public:
         return shape_t(dims);
     }
     [[noreturn, gnu::cold, gnu::noinline]] void fail(const std::string& what) const {
+        std::string_view shown = t_;  // without the padding
+        while (!shown.empty() && (shown.back() == ' ' || shown.back() == '\n')) shown.remove_suffix(1);
         throw_npy("loom::load_npy", path_,
-                  "malformed header: " + what + " at byte " + std::to_string(pos_) + " of '" + npy_quote(t_) + "'");
+                  "malformed header: " + what + " at byte " + std::to_string(pos_) + " of '" + npy_quote(shown) + "'");
     }
 
 private:
