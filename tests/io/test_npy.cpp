@@ -234,9 +234,10 @@ TEST_CASE("load_npy reads format 2.0 and 3.0, any alignment, Fortran order and b
     // Fortran order: the file holds the columns one after the other
     const loom::array<double> fo = from_bytes<double>(npy_file("{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }", d));
     CHECK(same_elements(fo, loom::array<double>{{0, 2, 4}, {1, 3, 5}}));
-    const loom::array<std::int16_t> f3 = from_bytes<std::int16_t>(npy_file(
-        "{'descr': '<i2', 'fortran_order': True, 'shape': (2, 3, 4), }",
-        bytes_of(std::vector<std::int16_t>(loom::arange<std::int16_t>(24).begin(), loom::arange<std::int16_t>(24).end()))));
+    const auto n24 = loom::arange<std::int16_t>(24);  // 0, 1, ... in file order
+    const loom::array<std::int16_t> f3 = from_bytes<std::int16_t>(
+        npy_file("{'descr': '<i2', 'fortran_order': True, 'shape': (2, 3, 4), }",
+                 bytes_of(std::vector<std::int16_t>(n24.begin(), n24.end()))));
     REQUIRE(f3.shape() == shape_t{2, 3, 4});
     for (std::size_t i = 0; i < 2; ++i)
         for (std::size_t j = 0; j < 3; ++j)
