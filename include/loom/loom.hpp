@@ -42,3 +42,4 @@
 #include "broadcast/broadcast_arrays.hpp"
 #include "broadcast/broadcast_in_dim.hpp"
 #include "broadcast/in_dim.hpp"
+#include "io/npy.hpp"
