@@ -148,10 +148,9 @@ void radix_sort(const Item* src, Item* dst, Item* tmp, std::size_t n, Key key) {
     const K first = key(src[0]);
     std::size_t passes = 0;
     for (std::size_t d = 0; d < digits; ++d) passes += count[d][(first >> (bits * d)) & mask] != n;
-    // the targets alternate so that the last pass writes dst; in place, an odd count
-    // ends in tmp instead (the first pass cannot read and write dst), then copied
-    const bool in_place = src == dst;
-    Item* to = (passes % 2 == 1) != in_place ? dst : tmp;
+    // the targets alternate so that the last pass writes dst; in place the first pass
+    // writes tmp (it cannot read and write dst), and an odd count ends there, then copied
+    Item* to = src != dst && passes % 2 == 1 ? dst : tmp;
     const Item* from = src;
     for (std::size_t d = 0; d < digits; ++d) {
         auto& c = count[d];
