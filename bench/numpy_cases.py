@@ -91,6 +91,10 @@ def cases(rng):
     yield "normalise/numpy/memory", lambda c=c: (c - c.mean(0, keepdims=True)) / c.std(0, keepdims=True)
     X, Y = operands(rng, np.float64, (2000, 1, 3), (1, 2000, 3))
     yield "distances/numpy/memory", lambda X=X, Y=Y: np.sqrt(np.square(X - Y).sum(-1))
+    # bench/sort.cpp: 1M random doubles into a new array
+    (s,) = operands(rng, np.float64, (1 << 20,))
+    yield "sort/numpy/1M", lambda s=s: np.sort(s)
+    yield "stable_sort/numpy/1M", lambda s=s: np.sort(s, kind="stable")
 
 
 def measure(fn, min_time, repetitions):

@@ -24,7 +24,7 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-PROGRAMS = ["fused", "broadcast", "transpose", "math", "small", "workloads", "reductions", "complex"]
+PROGRAMS = ["fused", "broadcast", "transpose", "math", "small", "workloads", "reductions", "complex", "sort"]
 OTHERS = ["hand", "xtensor", "eigen", "numpy"]
 UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 
@@ -54,6 +54,9 @@ GOALS = {
     "softmax": [("hand", 0.80)], "normalise": [("hand", 0.80)], "distances": [("hand", 0.80)],
     # bench/complex.cpp, issue 35: 1M complex<double> against a hand loop over std::complex
     "complex_fma": [("hand", 1.0)], "complex_abs": [("hand", 1.0)],
+    # bench/sort.cpp, issue 36: 1M doubles into a new array against std::sort (and std::stable_sort) of a
+    # new copy, and NumPy's np.sort
+    "sort": [("hand", 0.90), ("numpy", 1.0)], "stable_sort": [("hand", 0.90), ("numpy", 1.0)],
 }
 WORKLOADS = ("jacobi", "rgb_gray", "u8_norm", "f32_f64", "i32_shift", "leaky_relu", "mask", "black_scholes")
 SMALL = ("small_inplace", "small_tensor", "small_fixed", "small_new")
