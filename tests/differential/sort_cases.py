@@ -65,7 +65,7 @@ def rand_shape(rng):
     rank = rng.choice([0, 1, 1, 1, 2, 2, 2, 3, 3, 4])
     shp = [rng.choice([0, 1, 1, 2, 3, 4, 5, 6]) for _ in range(rank)]
     if rank and rng.random() < 0.2 and 0 not in shp:
-        shp[rng.randrange(rank)] = rng.choice([17, 300, 700])  # the radix sort from 256
+        shp[rng.randrange(rank)] = rng.choice([17, 40, 300, 700])  # the merge sort below 64, the radix sort from it
         if int(np.prod(shp)) > 5000:
             shp = [min(d, 3) if i != shp.index(max(shp)) else d for i, d in enumerate(shp)]
     return shp

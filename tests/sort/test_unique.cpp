@@ -139,7 +139,7 @@ TEST_CASE("unique: each NaN distinct and last, -0.0 and 0.0 one value reported a
 }
 
 TEST_CASE("unique matches a brute-force reference on arrays, views and expressions", "[sort][unique]") {
-    // long enough for the radix sort (256 elements and more) and short ones
+    // long enough for the radix sort (64 elements and more) and short ones
     for (const std::size_t n : {1, 7, 40, 300}) {
         loom::array<double> d(shape_t{n});
         for (std::size_t i = 0; i < n; ++i) {

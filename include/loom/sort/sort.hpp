@@ -1,6 +1,7 @@
 // loom/sort/sort.hpp: sort and argsort along an axis: stable, ascending or descending (loom::descending), NaN last.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -168,7 +169,7 @@ void radix_sort(const Item* src, Item* dst, Item* tmp, std::size_t n, Key key) {
 }
 
 // Below this many items a merge sort beats the radix sort's 256 counters a byte.
-inline constexpr std::size_t radix_from = 256;
+inline constexpr std::size_t radix_from = 64;
 
 // Sorts the n items at src into dst (src itself, or n more), stably by key; tmp holds n.
 template <class Item, class Key>
