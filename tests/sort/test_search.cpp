@@ -91,6 +91,8 @@ TEST_CASE("searchsorted through a sorter, and its errors", "[sort][search]") {
     REQUIRE_THROWS_AS(loom::searchsorted(x1, 1.0, loom::side::left, loom::array<int>{1, 3, 4, 0}), loom::index_error);
     REQUIRE_THROWS_WITH(loom::searchsorted(x1, 1.0, loom::side::left, loom::array<int>{1, -1, 2, 0}),
                         Catch::Contains("loom::searchsorted: sorter[1] is -1, out of range for x1 of length 4"));
+    REQUIRE_THROWS_WITH(loom::searchsorted(x1, 1.0, loom::side::left, loom::array<std::uint8_t>{1, 3, 200, 0}),
+                        Catch::Contains("sorter[2] is 200"));
     REQUIRE_THROWS_WITH(loom::searchsorted(x1, 1.0, loom::side::left, loom::array<int>{1, 2}),
                         Catch::Contains("the sorter has shape (2,)"));
     const loom::array<double> m = {{1, 2}, {3, 4}};

@@ -36,8 +36,9 @@ namespace detail {
     throw std::invalid_argument("loom::searchsorted: the sorter has shape " + to_string(s) +
                                 "; it must have one axis of x1's length " + std::to_string(n));
 }
-[[noreturn, gnu::cold, gnu::noinline]] inline void throw_sorter_index(long double v, std::size_t i, std::size_t n) {
-    throw index_error("loom::searchsorted: sorter[" + std::to_string(i) + "] is " + std::to_string(static_cast<long long>(v)) +
+template <class I>
+[[noreturn, gnu::cold, gnu::noinline]] void throw_sorter_index(I v, std::size_t i, std::size_t n) {
+    throw index_error("loom::searchsorted: sorter[" + std::to_string(i) + "] is " + std::to_string(+v) +
                       ", out of range for x1 of length " + std::to_string(n));
 }
 [[noreturn, gnu::cold, gnu::noinline]] inline void throw_nonzero_rank() {
@@ -103,7 +104,7 @@ buffer<C> search_keys(const X1& x1, const S* sorter) {
             for (std::size_t i = 0; i < n; ++i) {
                 const auto j = o[static_cast<std::ptrdiff_t>(i) * ost[0]];
                 if (!std::in_range<std::size_t>(j) || static_cast<std::size_t>(j) >= n)
-                    throw_sorter_index(static_cast<long double>(j), i, n);
+                    throw_sorter_index(j, i, n);
                 keys.data()[i] = static_cast<C>(d[static_cast<std::ptrdiff_t>(j) * st[0]]);
             }
         });
