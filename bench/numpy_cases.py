@@ -101,6 +101,10 @@ def cases(rng):
     (v,) = operands(rng, np.float64, (1 << 22,))
     m = rng.random(1 << 22) < 0.5
     yield "mask_select/numpy/memory", lambda v=v, m=m: v[m]
+    # bench/sort.cpp: 1M random doubles into a new array
+    (s,) = operands(rng, np.float64, (1 << 20,))
+    yield "sort/numpy/1M", lambda s=s: np.sort(s)
+    yield "stable_sort/numpy/1M", lambda s=s: np.sort(s, kind="stable")
 
 
 def measure(fn, min_time, repetitions):

@@ -24,7 +24,8 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-PROGRAMS = ["fused", "broadcast", "transpose", "math", "small", "workloads", "reductions", "complex", "select"]
+PROGRAMS = ["fused", "broadcast", "transpose", "math", "small", "workloads", "reductions", "complex", "select",
+            "sort"]
 OTHERS = ["hand", "xtensor", "eigen", "numpy"]
 UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 
@@ -56,6 +57,9 @@ GOALS = {
     "complex_fma": [("hand", 1.0)], "complex_abs": [("hand", 1.0)],
     # bench/select.cpp, issue 36: concat against memcpy-based code; take and mask against their plain loops
     "concat0": [("hand", 0.90)], "concat1": [("hand", 0.90)], "take_rows": [], "mask_select": [],
+    # bench/sort.cpp, issue 36: 1M doubles into a new array against std::sort (and std::stable_sort) of a
+    # new copy, and NumPy's np.sort
+    "sort": [("hand", 0.90), ("numpy", 1.0)], "stable_sort": [("hand", 0.90), ("numpy", 1.0)],
 }
 WORKLOADS = ("jacobi", "rgb_gray", "u8_norm", "f32_f64", "i32_shift", "leaky_relu", "mask", "black_scholes")
 SMALL = ("small_inplace", "small_tensor", "small_fixed", "small_new")
