@@ -111,6 +111,9 @@ TEST_CASE("unstack splits along an axis into views", "[manipulation][unstack]") 
     auto cols = loom::unstack(loom::array<int>{{1, 2}, {3, 4}} * 10, 1);
     CHECK(values(cols[1]) == std::vector<int>{20, 40});
     CHECK(loom::unstack(loom::array<double>(shape_t{0, 2})).empty());
+    const auto empty_rows = loom::unstack(loom::array<double>(shape_t{5, 0}));  // no elements, five slices
+    REQUIRE(empty_rows.size() == 5);
+    CHECK(empty_rows[4].shape() == shape_t{0});
     CHECK_THROWS_WITH(loom::unstack(loom::full<int>(shape_t{}, 1)), Catch::Contains("unstack: the operand has shape ()"));
     CHECK_THROWS_WITH(loom::unstack(x, 3), Catch::Contains("unstack: axis 3 is out of bounds"));
 }

@@ -154,8 +154,9 @@ auto unstack(X&& x, std::ptrdiff_t axis = 0) {
         if (i != a) s.push_back(whole.shape()[i]), st.push_back(whole.strides()[i]);
     std::vector<W> pieces;
     pieces.reserve(whole.shape()[a]);
+    const bool empty = whole.size() == 0;  // no element to point at (the pointer may be null)
     for (std::size_t i = 0; i < whole.shape()[a]; ++i) {
-        strided_view<T> v(whole.data() + static_cast<std::ptrdiff_t>(i) * whole.strides()[a], s, st);
+        strided_view<T> v(whole.data() + (empty ? 0 : static_cast<std::ptrdiff_t>(i) * whole.strides()[a]), s, st);
         if constexpr (is_owning_view<W>::value) pieces.emplace_back(whole.owner(), std::move(v));
         else pieces.push_back(std::move(v));
     }
