@@ -274,9 +274,9 @@ def gen_join(rng, c, stack):
         types = [ta, tb]
         c.t = f'{ta},{tb}'
     else:
-        n = rng.choice([2, 3]) if form == 'l' else rng.choice([0, 1, 1, 2, 2, 3, 3, 4] if stack else [0, 1, 1, 2, 2, 3, 3, 4])
-        if form == 'r' and n == 0 and rng.random() < 0.8:
-            n = 2
+        n = rng.choice([2, 3]) if form == 'l' else rng.choice([1, 1, 2, 2, 3, 3, 4])
+        if form == 'r' and rng.random() < 0.02:
+            n = 0  # no operands: std::invalid_argument (NumPy ValueError)
         types = [c.t] * n
         rt = c.t
     n = len(types)
@@ -331,7 +331,7 @@ def gen_repeat(rng, c):
         along = x.x.size if axis is None else (shp[axis] if -rank <= axis < rank else 2)
         k = along if rng.random() < 0.8 else 1
         if rng.random() < 0.05:
-            k = along + rng.choice([-1, 1]) if along + 1 != 1 else 2
+            k = along + rng.choice([-1, 1]) if along else 2
         counts = [rng.randint(0, 3) for _ in range(max(k, 0))]
         if counts and rng.random() < 0.04:
             counts[rng.randrange(len(counts))] = -1
