@@ -1,6 +1,7 @@
 # tests/differential/manip_cases.py: random cases of the Array API manipulation and selection
-# functions for loom (flip, moveaxis, unstack, concat, stack, repeat, tile, roll, take,
-# take_along_axis, mask read and assigned) with NumPy 1.24's expected results.
+# functions for loom (flip, read and written through, moveaxis, unstack, concat, stack,
+# repeat, tile, roll, take, take_along_axis, mask read and assigned) with NumPy 1.24's
+# expected results.
 #
 # Draws a function, an element type (int32, float64 with NaN, infinities and -0.0 among
 # the values, uint8, bool, complex128; concat and stack also join two types: see PAIRS), a
@@ -77,9 +78,9 @@ PAIRS = {('int32', 'float64'): 'float64', ('uint8', 'int32'): 'int32', ('bool', 
          ('int32', 'complex128'): 'complex128', ('bool', 'float64'): 'float64',
          ('int32', 'complex64'): 'complex64'}  # NumPy: complex128 (an integer adds no precision in loom)
 INDEX_TYPES = ['int8', 'int32', 'int64', 'uint8']  # NumPy's take refuses uint64 (no safe cast to intp)
-FUNCS = ['flip', 'moveaxis', 'unstack', 'concat', 'stack', 'repeat', 'tile', 'roll', 'take', 'take_along_axis',
+FUNCS = ['flip', 'flip_assign', 'moveaxis', 'unstack', 'concat', 'stack', 'repeat', 'tile', 'roll', 'take', 'take_along_axis',
          'mask_read', 'mask_set', 'mask_add']
-WEIGHTS = [1, 1, 1, 1.5, 1, 1.2, 1, 1.2, 1.5, 1.2, 1.2, 1.2, 1.2]
+WEIGHTS = [1, 0.6, 1, 1, 1.5, 1, 1.2, 1, 1.2, 1.5, 1.2, 1.2, 1.2, 1.2]
 
 
 class Case:
@@ -218,6 +219,35 @@ def gen_flip(rng, c):
         want = 'I'  # an axis named twice: loom index_error, NumPy ValueError
     c.args = x.tokens() + [mode] + ints(axes)
     return want
+
+
+def gen_flip_assign(rng, c):
+    """flip(x, axes) = v, writing through the view: v an array of x's shape ('a') or x
+    itself ('r': the value reads the target, reversed in place; NumPy copies it first)."""
+    shp = rand_shape(rng)
+    x = Operand(rng, c.t, shp, 'av')
+    rank = len(shp)
+    mode = rng.choice('nil')
+    axes = []
+    if mode == 'i':
+        axes = [rand_axis(rng, rank)]
+    elif mode == 'l':
+        axes = [a - rank if rng.random() < 0.4 else a for a in rng.sample(range(rank), rng.randint(0, rank))]
+    vform = rng.choice('ar')
+    val = np.array(values(rng, c.t, x.x.size if vform == 'a' else 0), dtype=NP[c.t])
+    if vform == 'a':
+        val = val.reshape(shp)
+    c.args = x.tokens() + [mode] + ints(axes) + [vform] + arr(val, c.t)
+    arg = None if mode == 'n' else (axes[0] if mode == 'i' else tuple(axes))
+    base = x.base.copy()
+    view = strided(base, x.steps)
+    want = numpy_outcome(lambda: np.flip(view, arg))
+    if isinstance(want, str):
+        return want
+    if not isinstance(want, np.ndarray):
+        want = view[...]  # rank 0: np.flip gives the element, loom the (unflipped) view
+    want[...] = view if vform == 'r' else val
+    return base  # the whole array after the assignment
 
 
 def gen_moveaxis(rng, c):
@@ -531,6 +561,8 @@ def gen_case(rng, cid):
     f = c.func
     if f == 'flip':
         want = gen_flip(rng, c)
+    elif f == 'flip_assign':
+        want = gen_flip_assign(rng, c)
     elif f == 'moveaxis':
         want = gen_moveaxis(rng, c)
     elif f == 'unstack':

@@ -1,5 +1,6 @@
 // tests/differential/manip_main.cpp: reads manip_cases.py's case file and checks flip, moveaxis, unstack,
-// concat, stack, repeat, tile, roll, take, take_along_axis and mask (read and assigned) against loom.
+// concat, stack, repeat, tile, roll, take, take_along_axis and mask (read and assigned) against loom;
+// flip also written through.
 //
 // Usage: manip_check CASES_FILE. Prints the number of cases checked; each mismatch prints the
 // reason and the case's line, and the program exits 1. Every case checks the result's element
@@ -114,7 +115,12 @@ test_case read_case(const std::string& line) {
         for (auto& p : c.parts) p = read_op(r);
     } else {
         c.x = read_op(r);
-        if (f == "mask_read" || f == "mask_set" || f == "mask_add") {
+        if (f == "flip_assign") {
+            c.mode = r.next()[0];
+            c.l1 = read_ints(r);
+            c.form = r.next()[0];
+            c.value = read_arr(r);
+        } else if (f == "mask_read" || f == "mask_set" || f == "mask_add") {
             c.m = read_op(r);
             c.form = r.next()[0];
             if (f != "mask_read") c.value = read_arr(r);
@@ -314,6 +320,24 @@ std::string on_x(const test_case& c, X& x, loom::array<T>& base) {
             return result(c, loom::eval(loom::flip(x, c.l1)));
         });
     }
+    if (f == "flip_assign") {  // written through the view: an array of x's shape, or x itself (reversed in place)
+        constexpr bool writable = std::is_same_v<X, loom::array<T>> || std::is_same_v<X, loom::strided_view<T>>;
+        if constexpr (writable) {
+            const loom::array<T> v = make<T>(c.value.shape, c.value.vals);
+            return outcome_of(c, [&] {
+                const auto into = [&](auto&& value) {
+                    if (c.mode == 'n') loom::flip(x) = value;
+                    else if (one) loom::flip(x, a) = value;
+                    else loom::flip(x, c.l1) = value;
+                };
+                if (c.form == 'r') into(x);
+                else into(v);
+                return result(c, base);  // the whole array after the assignment
+            });
+        } else {
+            return "flip assignment to an expression is not drawn";
+        }
+    }
     if (f == "moveaxis") {
         return outcome_of(c, [&] {
             if (one) return result(c, loom::eval(loom::moveaxis(x, a, c.l2[0])));
@@ -437,7 +461,7 @@ template <class T>
 std::string run(const test_case& c) {
     loom::array<T> base = make<T>(c.x.base, c.x.vals);
     const snapshot keep(base, "x");
-    const bool assigns = c.func == "mask_set" || c.func == "mask_add";
+    const bool assigns = c.func == "mask_set" || c.func == "mask_add" || c.func == "flip_assign";
     std::string why;
     auto v = window(base, c.x.steps);
     switch (c.x.kind) {
