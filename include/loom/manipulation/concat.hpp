@@ -70,6 +70,16 @@ concept range_of_expressions = std::ranges::range<P> && expression<std::ranges::
     throw std::invalid_argument(std::string("loom::") + fn + ": " + why);
 }
 
+// Operand i's shape s against x1's s0: ranks that differ (axis == s0's rank), a stack of
+// different shapes, or a concat whose shapes differ along `axis`, not the joined axis `a`.
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_part_shape(const char* fn, std::size_t i, const shape_t& s,
+                                                                    const shape_t& s0, std::size_t axis, std::size_t a = 0) {
+    std::string why = "x" + std::to_string(i + 1) + " has shape " + to_string(s) + " where x1 has " + to_string(s0);
+    if (axis == s0.size()) why += s.size() != s0.size() ? ": the ranks differ" : ": stacked arrays must have one shape";
+    else why += ": they differ along axis " + std::to_string(axis) + ", not only along the joined axis " + std::to_string(a);
+    throw_parts(fn, why);
+}
+
 // The operands' shapes, checked: one operand or more, all of one rank (1 or
 // more for concat) and equal shapes except along `axis` (concat) or at all (stack).
 template <bool Stack, class P>
@@ -84,12 +94,9 @@ std::vector<shape_t> part_shapes(const P& parts, std::ptrdiff_t axis, std::size_
     a = normalize_axis(axis, Stack ? n + 1 : n, fn);
     for (std::size_t i = 1; i < shapes.size(); ++i) {
         const shape_t& s = shapes[i];
-        const std::string who = "x" + std::to_string(i + 1) + " has shape " + to_string(s) + " where x1 has " + to_string(s0);
-        if (s.size() != n) throw_parts(fn, who + ": the ranks differ");
+        if (s.size() != n) throw_part_shape(fn, i, s, s0, n);
         for (std::size_t k = 0; k < n; ++k)
-            if (s[k] != s0[k] && (Stack || k != a))
-                throw_parts(fn, who + (Stack ? ": stacked arrays must have one shape"
-                                             : ": they differ along axis " + std::to_string(k) + ", not only along the joined axis " + std::to_string(a)));
+            if (s[k] != s0[k] && (Stack || k != a)) throw_part_shape(fn, i, s, s0, Stack ? n : k, a);
     }
     return shapes;
 }
