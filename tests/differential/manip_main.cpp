@@ -572,26 +572,6 @@ std::string run_case(const test_case& c) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::cerr << "usage: manip_check CASES_FILE\n";
-        return 2;
-    }
-    std::ifstream in(argv[1]);
-    std::string line;
-    std::size_t n = 0, bad = 0;
-    while (std::getline(in, line)) {
-        if (line.empty()) continue;
-        ++n;
-        std::string why;
-        try {
-            why = run_case(read_case(line));
-        } catch (const std::exception& e) {
-            why = std::string("exception: ") + e.what();
-        }
-        if (!why.empty()) {
-            if (++bad <= 20) std::cout << "MISMATCH: " << why << "\n  " << line.substr(0, 800) << "\n";
-        }
-    }
-    std::cout << n << " manipulation cases checked, " << bad << " mismatches\n";
-    return bad || n == 0 ? 1 : 0;
+    return loom_diff::check_file(argc, argv, "manip_check", "manipulation", std::span<const char* const>{},
+                                 [](const std::string& line) { return run_case(read_case(line)); });
 }

@@ -224,30 +224,6 @@ std::string run_case(const test_case& c) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc == 2 && std::string(argv[1]) == "--dtypes") {
-        for (const char* t : compiled) std::cout << t << '\n';
-        return 0;
-    }
-    if (argc != 2) {
-        std::cerr << "usage: reduce_check CASES_FILE | --dtypes\n";
-        return 2;
-    }
-    std::ifstream in(argv[1]);
-    std::string line;
-    std::size_t n = 0, bad = 0;
-    while (std::getline(in, line)) {
-        if (line.empty()) continue;
-        ++n;
-        std::string why;
-        try {
-            why = run_case(read_case(line));
-        } catch (const std::exception& e) {
-            why = std::string("exception: ") + e.what();
-        }
-        if (!why.empty()) {
-            if (++bad <= 20) std::cout << "MISMATCH: " << why << "\n  " << line.substr(0, 600) << "\n";
-        }
-    }
-    std::cout << n << " reduction cases checked, " << bad << " mismatches\n";
-    return bad || n == 0 ? 1 : 0;
+    return loom_diff::check_file(argc, argv, "reduce_check", "reduction", compiled,
+                                 [](const std::string& line) { return run_case(read_case(line)); });
 }

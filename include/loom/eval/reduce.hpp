@@ -684,13 +684,18 @@ void sums_to_means(R* p, std::size_t m, std::size_t count) {
 // other mean, var and stddev nodes over it.
 template <bool Shared, class R, class V>
 void means_memory(R* out, std::size_t m, const V* data, const shape_t& s, const strides_t& st, const bool* red) {
-    shared_means* const memo = Shared ? shared_means_now : nullptr;
-    if (memo) {
-        if (const R* v = memo->find<R>(data, s, st, red)) return void(std::copy_n(v, m, out));
+    if constexpr (Shared) {  // not `Shared ? memo : nullptr`: GCC 12 warns of the null `this` in the dead branch
+        shared_means* const memo = shared_means_now;
+        if (memo) {
+            if (const R* v = memo->find<R>(data, s, st, red)) return void(std::copy_n(v, m, out));
+        }
+        reduce_memory<reduce_kind::sum, R, V>(out, data, s, st, red);
+        sums_to_means(out, m, reduced_count(s, red));
+        if (memo) memo->keep<R>(data, s, st, red, out, m);
+    } else {
+        reduce_memory<reduce_kind::sum, R, V>(out, data, s, st, red);
+        sums_to_means(out, m, reduced_count(s, red));
     }
-    reduce_memory<reduce_kind::sum, R, V>(out, data, s, st, red);
-    sums_to_means(out, m, reduced_count(s, red));
-    if (memo) memo->keep<R>(data, s, st, red, out, m);
 }
 
 // var and stddev into out: the mean, then the sum of the squared deviations
