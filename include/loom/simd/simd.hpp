@@ -81,6 +81,21 @@ inline void store(T* p, const batch<T>& b) noexcept { b.store_unaligned(p); }
 template <class T>
 inline batch<T> splat(T v) noexcept { return batch<T>(v); }
 
+// a * b + c for float and double: one rounding where the target has FMA (xsimd
+// 8.1 fuses it for FMA3 targets but not for AVX-512, where it gives a product
+// and a sum), a product and a sum where it has none (SSE2).
+template <class T>
+    requires std::is_floating_point_v<T>
+inline batch<T> fma(const batch<T>& a, const batch<T>& b, const batch<T>& c) noexcept {
+#if defined(__AVX512F__)
+    if constexpr (sizeof(typename batch<T>::register_type) == 64) {
+        if constexpr (std::is_same_v<T, double>) return _mm512_fmadd_pd(a, b, c);
+        else return _mm512_fmadd_ps(a, b, c);
+    } else
+#endif
+        return xsimd::fma(a, b, c);
+}
+
 // The mask over batches of T: over those of its real type for a complex T.
 template <class T>
 using mask = xsimd::batch_bool<real_of_t<T>>;
