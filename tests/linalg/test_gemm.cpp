@@ -82,7 +82,16 @@ matrix<T> random_matrix(std::size_t r, std::size_t c, layout l, std::mt19937_64&
     return x;
 }
 
-enum class path { dispatch, small, generic, blocked };
+enum class path { dispatch, small, generic, blocked, blocked_tiny };
+
+#if LOOM_SIMD
+// The blocked path's tile with blocks of a few tiles: many blocks on small products.
+template <class T>
+struct tiny_blocks : loom::detail::gemm_blocking<T> {
+    using G = loom::detail::gemm_blocking<T>;
+    static constexpr std::size_t KC = 7, MC = 2 * G::MR, NC = 2 * G::NR;
+};
+#endif
 
 template <class T>
 void run(path p, std::size_t m, std::size_t n, std::size_t k, matrix<T>& a, matrix<T>& b, matrix<T>& c) {
@@ -92,10 +101,14 @@ void run(path p, std::size_t m, std::size_t n, std::size_t k, matrix<T>& a, matr
     case path::small: d::gemm_small<T>(m, n, k, a.data(), a.rs, a.cs, b.data(), b.rs, b.cs, c.data(), c.rs, c.cs); break;
     case path::generic: d::gemm_generic<T>(m, n, k, a.data(), a.rs, a.cs, b.data(), b.rs, b.cs, c.data(), c.rs, c.cs); break;
     case path::blocked:
+    case path::blocked_tiny:
 #if LOOM_SIMD
-        if constexpr (std::is_floating_point_v<T>)
-            d::gemm_blocked<T>(m, n, k, a.data(), a.rs, a.cs, b.data(), b.rs, b.cs, c.data(), c.rs, c.cs);
-        else
+        if constexpr (std::is_floating_point_v<T>) {
+            if (p == path::blocked)
+                d::gemm_blocked<T>(m, n, k, a.data(), a.rs, a.cs, b.data(), b.rs, b.cs, c.data(), c.rs, c.cs);
+            else
+                d::gemm_blocked<T, tiny_blocks<T>>(m, n, k, a.data(), a.rs, a.cs, b.data(), b.rs, b.cs, c.data(), c.rs, c.cs);
+        } else
 #endif
             d::gemm_generic<T>(m, n, k, a.data(), a.rs, a.cs, b.data(), b.rs, b.cs, c.data(), c.rs, c.cs);
         break;
@@ -220,7 +233,7 @@ TEMPLATE_LIST_TEST_CASE("gemm equals the naive triple loop on every shape around
     const std::vector<std::size_t> ns = {1, 2, nr - 1, nr, nr + 1, 2 * nr + 3};
     const std::vector<std::size_t> ks = {1, 2, 5, S::kc(), S::kc() + 1};
     std::uint64_t seed = 1;
-    for (path p : {path::small, path::generic, path::blocked})
+    for (path p : {path::small, path::generic, path::blocked, path::blocked_tiny})
         for (std::size_t m : ms)
             for (std::size_t n : ns)
                 for (std::size_t k : ks) check<T>(p, m, n, k, layout::row, layout::row, layout::row, seed++);
@@ -235,7 +248,7 @@ TEMPLATE_LIST_TEST_CASE("gemm equals the naive triple loop for every layout of A
     using S = sizes<T>;
     const std::size_t m = 2 * S::mr() + 1, n = S::nr() + 3, k = S::kc() + 5;
     std::uint64_t seed = 1000;
-    for (path p : {path::small, path::generic, path::blocked})
+    for (path p : {path::small, path::generic, path::blocked, path::blocked_tiny})
         for (layout la : operand_layouts)
             for (layout lb : operand_layouts)
                 for (layout lc : target_layouts) check<T>(p, m, n, k, la, lb, lc, seed++);

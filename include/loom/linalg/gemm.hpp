@@ -17,15 +17,15 @@ namespace loom::detail {
 // ---------------------------------------------------------------------------
 // Arithmetic per element type
 
-// The type a product accumulates in: integers in an unsigned type at least as
-// wide as unsigned int (wrap-around without UB, truncated once when stored:
-// sums and products modulo 2^32 or 2^64 agree with those modulo 2^8 or 2^16),
+// The type a product accumulates in: integers in the unsigned type of their
+// width (each step computed in one at least as wide as unsigned int and
+// truncated: wrap-around without UB, and as many SIMD lanes as the type has),
 // bool as a byte (an OR of ANDs), floating and complex types as themselves.
 template <class T>
 struct gemm_acc { using type = T; };
 template <class T>
     requires std::is_integral_v<T>
-struct gemm_acc<T> { using type = ops::detail::wide_unsigned<T>; };
+struct gemm_acc<T> { using type = std::make_unsigned_t<T>; };
 template <>
 struct gemm_acc<bool> { using type = unsigned char; };
 template <class T>
@@ -45,9 +45,13 @@ LOOM_INLINE T gemm_out(gemm_acc_t<T> x) noexcept {
 // complex: the schoolbook product, as loom's multiply).
 template <class T>
 LOOM_INLINE gemm_acc_t<T> gemm_madd(gemm_acc_t<T> c, gemm_acc_t<T> a, gemm_acc_t<T> b) noexcept {
-    if constexpr (std::is_same_v<T, bool>) return static_cast<unsigned char>(c | (a & b));
-    else if constexpr (is_complex_v<T>) return c + ops::detail::wrap_mul(a, b);
-    else return static_cast<gemm_acc_t<T>>(c + a * b);
+    using U = gemm_acc_t<T>;
+    if constexpr (std::is_same_v<T, bool>) return static_cast<U>(c | (a & b));
+    else if constexpr (std::is_integral_v<T>) {
+        using W = ops::detail::wide_unsigned<U>;
+        return static_cast<U>(static_cast<W>(c) + static_cast<W>(a) * static_cast<W>(b));
+    } else if constexpr (is_complex_v<T>) return c + ops::detail::wrap_mul(a, b);
+    else return c + a * b;
 }
 
 // Element (i, j) of a matrix at p with strides rs, cs.
@@ -65,8 +69,8 @@ inline T* gemm_scratch(std::size_t n) {
 }
 
 // ---------------------------------------------------------------------------
-// Small products: i-k-j straight into C, nothing packed (the inner loop over j
-// vectorizes when C's and B's rows are contiguous).
+// Products with few rows: i-k-j straight into C, nothing packed (the inner
+// loop over j vectorizes when C's and B's rows are contiguous).
 template <class T>
 void gemm_small(std::size_t m, std::size_t n, std::size_t k, const T* a, std::ptrdiff_t rsa, std::ptrdiff_t csa,
                 const T* b, std::ptrdiff_t rsb, std::ptrdiff_t csb, T* c, std::ptrdiff_t rsc, std::ptrdiff_t csc) {
@@ -149,21 +153,21 @@ void gemm_generic(std::size_t m, std::size_t n, std::size_t k, const T* a, std::
 // (column by column), both zero-padded to whole strips; the micro-kernel keeps
 // an MR x NR tile of C in MR * NB registers (NR = NB batches along C's rows).
 
-// Tile and block sizes per target: a batch of W lanes; MR * NB accumulators
-// plus NB rows of B and one broadcast of A within the register file (32
-// vector registers with AVX-512, 16 otherwise); kc so that a kc x NR strip of
-// B fills about half of L1, mc so that the mc x kc block of A fits in L2, nc
-// for a kc x nc panel of B in L3.
+// Tile and block sizes per target (chosen by measurement): a batch of W
+// lanes; MR * NB accumulators plus NB rows of B and one broadcast of A within
+// the register file (32 vector registers with AVX-512: 6 x 4 batches, 16
+// otherwise: 4 x 3); mc so that the mc x kc block of A fits in half of L2,
+// nc so that the kc x nc panel of B stays in L3.
 template <class T>
 struct gemm_blocking {
-    static constexpr std::size_t reg_bytes = sizeof(simd::register_of<T>);
+    static constexpr bool wide = sizeof(simd::register_of<T>) == 64;
     static constexpr std::size_t W = simd::batch<T>::size;
-    static constexpr std::size_t MR = reg_bytes == 64 ? 12 : 6;
-    static constexpr std::size_t NB = 2;
+    static constexpr std::size_t MR = wide ? 6 : 4;
+    static constexpr std::size_t NB = wide ? 4 : 3;
     static constexpr std::size_t NR = NB * W;
-    static constexpr std::size_t KC = std::min<std::size_t>(384, std::max<std::size_t>(128, (24 * 1024) / (NR * sizeof(T))) / 8 * 8);
-    static constexpr std::size_t MC = (256 * 1024 / (KC * sizeof(T))) / MR * MR;
-    static constexpr std::size_t NC = (4 * 1024 * 1024 / (KC * sizeof(T))) / NR * NR;
+    static constexpr std::size_t KC = wide ? 512 : 384;
+    static constexpr std::size_t MC = (512 * 1024 / (KC * sizeof(T))) / MR * MR;
+    static constexpr std::size_t NC = (8 * 1024 * 1024 / (KC * sizeof(T))) / NR * NR;
 };
 
 // C[0:MR, 0:NR] (row stride rsc, contiguous rows) = (add ? C : 0) + the
@@ -255,10 +259,10 @@ void gemm_pack_b(T* dst, const T* b, std::ptrdiff_t rsb, std::ptrdiff_t csb, std
     }
 }
 
-template <class T>
+// (G: the sizes, a parameter so that tests can run small blocks.)
+template <class T, class G = gemm_blocking<T>>
 void gemm_blocked(std::size_t m, std::size_t n, std::size_t k, const T* a, std::ptrdiff_t rsa, std::ptrdiff_t csa,
                   const T* b, std::ptrdiff_t rsb, std::ptrdiff_t csb, T* c, std::ptrdiff_t rsc, std::ptrdiff_t csc) {
-    using G = gemm_blocking<T>;
     constexpr std::size_t MR = G::MR, NR = G::NR;
     const std::size_t kc = std::min(G::KC, k);
     const std::size_t mc = std::min(G::MC, (m + MR - 1) / MR * MR);
@@ -301,9 +305,6 @@ void gemm_blocked(std::size_t m, std::size_t n, std::size_t k, const T* a, std::
 }
 #endif
 
-// Products up to this many multiply-adds (m n k) skip packing.
-inline constexpr std::size_t gemm_small_cut = 32 * 32 * 32;
-
 // C = A B: A is m x k, B is k x n, C is m x n; element (i, j) of each at
 // p[i * rs + j * cs] (any strides, negative or zero included, so transposed
 // views need no copy). C is overwritten (never read); k == 0 gives zeros.
@@ -317,8 +318,9 @@ void gemm(std::size_t m, std::size_t n, std::size_t k, const T* a, std::ptrdiff_
             for (std::size_t j = 0; j < n; ++j) *gemm_at(c, i, j, rsc, csc) = T(0);
         return;
     }
-    const bool small = m <= gemm_small_cut && n <= gemm_small_cut && k <= gemm_small_cut && m * n * k <= gemm_small_cut;
-    if (small) {
+    // One or two rows of A: no packing (measured: the packed paths are faster
+    // from three rows on, even on products of 3 x 3 x 3)
+    if (m <= 2) {
         gemm_small(m, n, k, a, rsa, csa, b, rsb, csb, c, rsc, csc);
         return;
     }
