@@ -60,7 +60,8 @@ LOOM_INLINE T* gemm_at(T* p, std::size_t i, std::size_t j, std::ptrdiff_t rs, st
     return p + static_cast<std::ptrdiff_t>(i) * rs + static_cast<std::ptrdiff_t>(j) * cs;
 }
 
-// A scratch buffer of the calling thread, kept across calls (grown, never shrunk).
+// A scratch buffer of the calling thread, kept across calls (grown, never
+// shrunk; at most a block of A and a panel of B: under 9 MiB for double).
 template <class T, int Which>
 inline T* gemm_scratch(std::size_t n) {
     static thread_local buffer<T> s;
@@ -307,8 +308,8 @@ void gemm_blocked(std::size_t m, std::size_t n, std::size_t k, const T* a, std::
 
 // C = A B: A is m x k, B is k x n, C is m x n; element (i, j) of each at
 // p[i * rs + j * cs] (any strides, negative or zero included, so transposed
-// views need no copy). C is overwritten (never read); k == 0 gives zeros.
-// C must not overlap A or B.
+// views need no copy). C is overwritten (its previous values never read);
+// k == 0 gives zeros. C must not overlap A or B.
 template <element T>
 void gemm(std::size_t m, std::size_t n, std::size_t k, const T* a, std::ptrdiff_t rsa, std::ptrdiff_t csa,
           const T* b, std::ptrdiff_t rsb, std::ptrdiff_t csb, T* c, std::ptrdiff_t rsc, std::ptrdiff_t csc) {
