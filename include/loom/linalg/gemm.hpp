@@ -156,17 +156,18 @@ void gemm_generic(std::size_t m, std::size_t n, std::size_t k, const T* a, std::
 
 // Tile and block sizes per target (chosen by measurement): a batch of W
 // lanes; MR * NB accumulators plus NB rows of B and one broadcast of A within
-// the register file (32 vector registers with AVX-512: 6 x 4 batches, 16
-// otherwise: 4 x 3); mc so that the mc x kc block of A fits in half of L2,
-// nc so that the kc x nc panel of B stays in L3.
+// the register file (AVX-512: 32 registers, 6 x 4 batches; AVX2: 16, 4 x 3;
+// SSE2: 16, 3 x 4, one over the register count, yet faster than 4 x 3 and
+// 6 x 2); mc so that the mc x kc block of A fits in half of L2, nc so that
+// the kc x nc panel of B stays in L3.
 template <class T>
 struct gemm_blocking {
-    static constexpr bool wide = sizeof(simd::register_of<T>) == 64;
+    static constexpr std::size_t bytes = sizeof(simd::register_of<T>);
     static constexpr std::size_t W = simd::batch<T>::size;
-    static constexpr std::size_t MR = wide ? 6 : 4;
-    static constexpr std::size_t NB = wide ? 4 : 3;
+    static constexpr std::size_t MR = bytes >= 64 ? 6 : bytes == 32 ? 4 : 3;
+    static constexpr std::size_t NB = bytes >= 64 ? 4 : bytes == 32 ? 3 : 4;
     static constexpr std::size_t NR = NB * W;
-    static constexpr std::size_t KC = wide ? 512 : 384;
+    static constexpr std::size_t KC = bytes >= 64 ? 512 : 384;
     static constexpr std::size_t MC = (512 * 1024 / (KC * sizeof(T))) / MR * MR;
     static constexpr std::size_t NC = (8 * 1024 * 1024 / (KC * sizeof(T))) / NR * NR;
 };
