@@ -1,4 +1,4 @@
-// loom/config.hpp: the build configuration (SIMD on or off, the streaming-store threshold) and the library version.
+// loom/config.hpp: the build configuration (SIMD on or off, the streaming-store threshold, a BLAS or not) and the library version.
 #pragma once
 
 // Where the values come from:
@@ -15,6 +15,9 @@
 #ifdef LOOM_SIMD
 #error "loom: LOOM_SIMD is set by loom's build configuration (Meson option 'simd'); do not define it yourself"
 #endif
+#ifdef LOOM_BLAS
+#error "loom: LOOM_BLAS is set by loom's build configuration (Meson option 'blas'); do not define it yourself"
+#endif
 #ifdef LOOM_STREAMING_THRESHOLD
 #error "loom: LOOM_STREAMING_THRESHOLD is set by loom's build configuration (Meson option 'streaming_threshold'); do not define it yourself, call loom::set_streaming_threshold"
 #endif
@@ -28,6 +31,9 @@
 // generated before the option existed (a build tree or install not yet regenerated): its default
 #define LOOM_STREAMING_THRESHOLD 33554432u
 #endif
+#ifndef LOOM_BLAS
+#define LOOM_BLAS 0  // generated before the option existed
+#endif
 #else
 #define LOOM_VERSION_MAJOR 0
 #define LOOM_VERSION_MINOR 1
@@ -36,6 +42,7 @@
 #define LOOM_VERSION_STRING "0.1.0"
 #define LOOM_SIMD 1
 #define LOOM_STREAMING_THRESHOLD 33554432u
+#define LOOM_BLAS 0
 #endif
 
 // 1 (the default): small buffers a thread frees are kept for its next arrays

@@ -40,6 +40,7 @@
 #include "sort/sort.hpp"
 #include "sort/search.hpp"
 #include "sort/unique.hpp"
+#include "linalg/matmul.hpp"
 #include "broadcast/policy.hpp"
 #include "broadcast/broadcast_to.hpp"
 #include "broadcast/broadcast_arrays.hpp"

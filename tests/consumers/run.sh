@@ -36,7 +36,7 @@ step() {
 install_log=$work/install.log
 install_tree() {
   (cd "$work" && step "$install_log" meson setup "$work/loom-build" "$src" --prefix="$prefix" \
-      -Dtests=disabled -Dexamples=disabled -Dbenchmarks=disabled) &&
+      -Dtests=disabled -Dexamples=disabled -Dbenchmarks=disabled -Dblas=auto) &&
     step "$install_log" meson install -C "$work/loom-build" --destdir "$dest"
 }
 installed=no
@@ -47,14 +47,17 @@ needs_install() {
   [ $installed = yes ] || { echo "meson install --destdir of the tree failed:"; cat "$install_log"; return 1; }
 }
 
+installed_blas=0
+pkg-config --exists openblas 2>/dev/null && installed_blas=1
 version=$(meson introspect --projectinfo "$src/meson.build" |
           python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
 
-# Checks the program's line: "loom <version> simd=<0|1> openmp=<0|1> ok" (openmp: compiled with
-# OpenMP, which the Meson, pkg-config and CMake packages bring with the `threads` option on).
+# Checks the program's line: "loom <version> simd=<0|1> openmp=<0|1> blas=<0|1> ok" (openmp: compiled
+# with OpenMP, which the Meson, pkg-config and CMake packages bring with the `threads` option on;
+# blas: the installed tree is built with blas=auto, so its packages bring OpenBLAS where it is installed).
 check_output() {
-  local out=$1 simd=$2 openmp=$3
-  local want="loom $version simd=$simd openmp=$openmp ok"
+  local out=$1 simd=$2 openmp=$3 blas=${4:-0}
+  local want="loom $version simd=$simd openmp=$openmp blas=$blas ok"
   [ "$out" = "$want" ] || { echo "program printed '$out', want '$want'"; return 1; }
 }
 
@@ -82,7 +85,7 @@ run_meson_pkgconfig() {
   # The headers must come from the installed tree, not from this checkout.
   grep -q -- "-I$dest/" "$dir/build/compile_commands.json" ||
     { echo "consumer not compiled against the installed headers"; return 1; }
-  check_output "$("$dir/build/consumer")" 1 1
+  check_output "$("$dir/build/consumer")" 1 1 $installed_blas
 }
 
 run_cmake_package() {
@@ -94,7 +97,7 @@ run_cmake_package() {
     step "$log" cmake --build "$dir/build" || { cat "$log"; return 1; }
   grep -q "^loom_DIR:PATH=$dest$prefix/" "$dir/build/CMakeCache.txt" ||
     { echo "find_package(loom) did not use the installed package"; return 1; }
-  check_output "$("$dir/build/consumer")" 1 1
+  check_output "$("$dir/build/consumer")" 1 1 $installed_blas
 }
 
 run_include_path() {

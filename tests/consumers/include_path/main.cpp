@@ -35,6 +35,9 @@ int main() {
 #else
     const int openmp = 0;
 #endif
-    std::printf("loom %s simd=%d openmp=%d ok\n", LOOM_VERSION_STRING, LOOM_SIMD, openmp);
+    // A product large enough for the BLAS when loom was built with one: its symbols must link.
+    const loom::array<double> p = loom::matmul(loom::ones<double>({64, 64}), loom::full<double>({64, 64}, 2.0));
+    if (p(0, 0) != 128.0 || p(63, 63) != 128.0) return std::printf("matmul gives %g, want 128\n", p(0, 0)), 1;
+    std::printf("loom %s simd=%d openmp=%d blas=%d ok\n", LOOM_VERSION_STRING, LOOM_SIMD, openmp, LOOM_BLAS);
     return 0;
 }

@@ -1,0 +1,133 @@
+// bench/matmul.cpp: matrix products. loom::matmul of square doubles (64 to 2048) and of a batch (64, 128, 128) by
+// (128, 128) against Eigen (a loop over the batch) and, when loom is built with its blas option, OpenBLAS called
+// directly ("hand"); loom's own kernel (whatever the build) against Eigen as gemm_kernel. Everything on one thread:
+// Eigen and OpenBLAS are told so, as loom's kernel has one.
+#include "common.hpp"
+
+#include <algorithm>
+#include <string>
+
+#if LOOM_BLAS
+#include <cblas.h>
+extern "C" void openblas_set_num_threads(int);
+#endif
+
+namespace {
+
+// The first `rows` rows of a @ b are checked, each element a dot product of row i of operand 1 and column j of 2.
+double dot_ref(std::size_t i, std::size_t j, std::size_t k, std::size_t n) {
+    double s = 0;
+    for (std::size_t p = 0; p < k; ++p) s += bench::value<double>(1, i * k + p) * bench::value<double>(2, p * n + j);
+    return s;
+}
+
+void square(std::size_t n) {
+    const std::string size = std::to_string(n);
+    const std::size_t checked = std::min<std::size_t>(n, 4) * n;
+    const auto ref = [n](std::size_t e) { return dot_ref(e / n, e % n, n, n); };
+    const double flops_bytes = 3.0 * static_cast<double>(n * n) * sizeof(double);  // the three matrices, once
+    const auto sp = [&](const std::string& c, const char* impl) {
+        return bench::spec{c + "/" + impl + "/" + size, checked, static_cast<std::size_t>(flops_bytes), 1e-13};
+    };
+    bench::add(sp("matmul_f64", "loom"), ref, [n] {
+        struct job {
+            loom::array<double> a, b, r;
+            void run() { r = loom::matmul(a, b); }
+            const double* out() const { return r.data(); }
+        };
+        return job{bench::loom_array<double>({n, n}, 1), bench::loom_array<double>({n, n}, 2), {}};
+    });
+    bench::add(sp("gemm_kernel_f64", "loom"), ref, [n] {  // loom's own kernel, with or without the BLAS option
+        struct job {
+            loom::array<double> a, b, r;
+            void run() {
+                const auto ld = static_cast<std::ptrdiff_t>(r.shape()[1]);
+                loom::detail::gemm(r.shape()[0], r.shape()[1], a.shape()[1], a.data(), ld, 1, b.data(), ld, 1, r.data(), ld, 1);
+            }
+            const double* out() const { return r.data(); }
+        };
+        return job{bench::loom_array<double>({n, n}, 1), bench::loom_array<double>({n, n}, 2), loom::array<double>(loom::shape_t{n, n})};
+    });
+#ifdef LOOM_BENCH_HAVE_EIGEN
+    for (const char* c : {"matmul_f64", "gemm_kernel_f64"}) {
+        bench::add(sp(c, "eigen"), ref, [n] {
+            using M = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+            struct job {
+                M a, b, r;
+                void run() { r.noalias() = a * b; }
+                const double* out() const { return r.data(); }
+            };
+            const auto e = static_cast<Eigen::Index>(n);
+            M a(e, e), b(e, e);
+            bench::fill(a.data(), n * n, 1);
+            bench::fill(b.data(), n * n, 2);
+            return job{std::move(a), std::move(b), M(e, e)};
+        });
+    }
+#endif
+#if LOOM_BLAS
+    bench::add(sp("matmul_f64", "hand"), ref, [n] {  // OpenBLAS called directly
+        struct job {
+            bench::buffer<double> a, b, r;
+            std::size_t n;
+            void run() {
+                const int m = static_cast<int>(n);
+                cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, m, m, 1.0, a.data(), m, b.data(), m, 0.0, r.data(), m);
+            }
+            const double* out() const { return r.data(); }
+        };
+        return job{bench::buffer<double>(n * n, 1), bench::buffer<double>(n * n, 2), bench::buffer<double>(n * n), n};
+    });
+#endif
+}
+
+// (64, 128, 128) @ (128, 128): one batch of matrices by one matrix.
+void batched() {
+    constexpr std::size_t nb = 64, m = 128;
+    const std::size_t checked = 4 * m;
+    const auto ref = [](std::size_t e) { return dot_ref(e / m, e % m, m, m); };
+    const auto sp = [&](const char* impl) {
+        return bench::spec{std::string("matmul_batch/") + impl + "/64x128", checked, (2 * nb * m * m + m * m) * sizeof(double), 1e-13};
+    };
+    bench::add(sp("loom"), ref, [] {
+        struct job {
+            loom::array<double> x, w, r;
+            void run() { r = loom::matmul(x, w); }
+            const double* out() const { return r.data(); }
+        };
+        return job{bench::loom_array<double>({nb, m, m}, 1), bench::loom_array<double>({m, m}, 2), {}};
+    });
+#ifdef LOOM_BENCH_HAVE_EIGEN
+    bench::add(sp("eigen"), ref, [] {  // what an Eigen user writes: a loop over the batch
+        using M = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+        using Map = Eigen::Map<M>;
+        using CMap = Eigen::Map<const M>;
+        struct job {
+            bench::buffer<double> x, r;
+            M w;
+            void run() {
+                const auto e = static_cast<Eigen::Index>(m);
+                for (std::size_t b = 0; b < nb; ++b) Map(r.data() + b * m * m, e, e).noalias() = CMap(x.data() + b * m * m, e, e) * w;
+            }
+            const double* out() const { return r.data(); }
+        };
+        M w(static_cast<Eigen::Index>(m), static_cast<Eigen::Index>(m));
+        bench::fill(w.data(), m * m, 2);
+        return job{bench::buffer<double>(nb * m * m, 1), bench::buffer<double>(nb * m * m), std::move(w)};
+    });
+#endif
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+#ifdef LOOM_BENCH_HAVE_EIGEN
+    Eigen::setNbThreads(1);
+#endif
+#if LOOM_BLAS
+    openblas_set_num_threads(1);
+#endif
+    for (const std::size_t n : {64, 256, 512, 1024, 2048}) square(n);
+    batched();
+    return bench::run_main(argc, argv);
+}
