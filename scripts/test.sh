@@ -37,8 +37,8 @@ run_config() {  # dir, compiler, meson options...
     CXX=$cxx meson setup "$dir" -Dbenchmarks=disabled "$@" >"$dir.setup.log" 2>&1 \
       || { cat "$dir.setup.log"; echo "meson setup $dir failed"; status=1; return; }
   else  # an existing build takes this script's options too (they change between versions)
-    meson configure "$dir" -Dbenchmarks=disabled "$@" >"$dir.setup.log" 2>&1 \
-      || { cat "$dir.setup.log"; echo "meson configure $dir failed"; status=1; return; }
+    CXX=$cxx meson setup --reconfigure "$dir" -Dbenchmarks=disabled "$@" >"$dir.setup.log" 2>&1 \
+      || { cat "$dir.setup.log"; echo "meson setup --reconfigure $dir failed"; status=1; return; }
   fi
   rm -f "$dir/meson-logs/testlog.json"  # never count a previous run's results
   ninja -C "$dir" -j "$(nproc)" >"$dir.ninja.log" 2>&1 \
