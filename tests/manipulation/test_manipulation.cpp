@@ -16,24 +16,10 @@ using loom::shape_t;
 
 namespace {
 
+using ref::at;
+using ref::each_layout;
 using ref::index_t;
 using ref::values;
-
-// x's element at a multi-index, x a row-major array of shape s.
-template <class T>
-T at(const std::vector<T>& x, const std::vector<std::size_t>& s, const index_t& idx) {
-    return x[static_cast<std::size_t>(ref::offset(idx, s))];
-}
-
-// The three layouts each function is checked over: x itself, a view walking x's
-// reversed copy backwards (the same values, negative strides), and x + 0 (an expression).
-template <class T, class F>
-void each_layout(const loom::array<T>& x, F&& f) {
-    f(x, "array");
-    loom::array<T> r(loom::flip(x));
-    f(loom::flip(r), "reversed view");
-    f(x + T(0), "expression");
-}
 
 }  // namespace
 

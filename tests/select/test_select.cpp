@@ -14,21 +14,10 @@ using loom::shape_t;
 
 namespace {
 
+using ref::at;
+using ref::each_layout;
 using ref::index_t;
 using ref::values;
-
-template <class T>
-T at(const std::vector<T>& x, const std::vector<std::size_t>& s, const index_t& idx) {
-    return x[static_cast<std::size_t>(ref::offset(idx, s))];
-}
-
-template <class T, class F>
-void each_layout(const loom::array<T>& x, F&& f) {
-    f(x, "array");
-    loom::array<T> r(loom::flip(x));
-    f(loom::flip(r), "reversed view");
-    f(x + T(0), "expression");
-}
 
 }  // namespace
 

@@ -291,4 +291,20 @@ auto at(const X& x, const index_t& idx) {
     return x.data()[offset(idx, std::vector<std::size_t>(x.shape().begin(), x.shape().end()))];
 }
 
+// Element idx of the row-major values x of shape s.
+template <class T>
+T at(const std::vector<T>& x, const std::vector<std::size_t>& s, const index_t& idx) {
+    return x[static_cast<std::size_t>(offset(idx, s))];
+}
+
+// f(operand, name) over three operands holding x's values: x itself, a view walking x's
+// reversed copy backwards (negative strides), and x + 0 (an expression).
+template <class T, class F>
+void each_layout(const loom::array<T>& x, F&& f) {
+    f(x, "array");
+    const loom::array<T> r(loom::flip(x));
+    f(loom::flip(r), "reversed view");
+    f(x + T(0), "expression");
+}
+
 }  // namespace ref
