@@ -17,6 +17,7 @@
 #include "../core/dtype.hpp"
 #include "../core/errors.hpp"
 #include "../core/shape.hpp"
+#include "../eval/check.hpp"
 #include "../view/as_view.hpp"
 #include "../view/axes.hpp"
 #include "../view/strided_view.hpp"
@@ -108,7 +109,7 @@ template <class R, class X>
 bool copied_rows(R* dst, const strides_t& os, std::size_t a, const X& x, const shape_t& s) {
     if constexpr (memory_leaf<X> && std::is_same_v<typename X::value_type, R>) {
         return with_memory(x, [&](const R* src, const shape_t&, const strides_t& st) {
-            if (st != c_strides(s)) return false;
+            if (!is_contiguous(s, st)) return false;
             const std::size_t lead = a;
             std::size_t outer = 1, block = 1;
             for (std::size_t k = 0; k < s.size(); ++k) (k < lead ? outer : block) *= s[k];

@@ -41,7 +41,7 @@ template <class V>
 auto flat_source(const V& v) {
     using T = typename V::value_type;
     const shape_t s{v.size()};
-    if (v.strides() == c_strides(v.shape())) return flat<T>{std::nullopt, strided_view<const T>(v.data(), s, strides_t{1})};
+    if (is_contiguous(v.shape(), v.strides())) return flat<T>{std::nullopt, strided_view<const T>(v.data(), s, strides_t{1})};
     array<T> c(v);
     const T* p = c.data();  // the buffer stays where it is when the array moves
     return flat<T>{std::move(c), strided_view<const T>(p, s, strides_t{1})};

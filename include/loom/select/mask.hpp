@@ -51,7 +51,7 @@ void each_masked(T* x, const strides_t& xs, const bool* m, const strides_t& ms, 
 
 inline std::size_t count_true(const bool* m, const strides_t& ms, const shape_t& s) {
     std::size_t c = 0;
-    if (ms == c_strides(s)) {
+    if (is_contiguous(s, ms)) {
         const std::size_t n = size_of(s);
         for (std::size_t i = 0; i < n; ++i) c += m[i];
     } else {
@@ -114,7 +114,7 @@ public:
         const bool* m = m_.data();
         std::size_t k = 0;
         bool more = false;  // a true past the count-th
-        if (x_.strides() == c_strides(x_.shape()) && m_.strides() == x_.strides()) {
+        if (is_contiguous(x_.shape(), x_.strides()) && is_contiguous(m_.shape(), m_.strides())) {
             const T* x = x_.data();
             const std::size_t n = x_.size();
             std::size_t i = 0;
@@ -162,7 +162,7 @@ private:
     masked& fill(const X& v) {
         value_type one{};
         strided_view<value_type>(&one, shape_t{}, strides_t{}) = v;  // the number converted as view assignment does
-        if (x_.strides() == c_strides(x_.shape()) && m_.strides() == x_.strides()) {
+        if (is_contiguous(x_.shape(), x_.strides()) && is_contiguous(m_.shape(), m_.strides())) {
             T* x = x_.data();
             const bool* m = m_.data();
             const std::size_t n = x_.size();

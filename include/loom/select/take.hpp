@@ -51,16 +51,6 @@ inline std::ptrdiff_t wrapped(I k, std::ptrdiff_t n, std::size_t axis, const cha
     return i;
 }
 
-// Whether a block of shape s and strides st (elements) is one run of memory in C order.
-inline bool c_contiguous(const shape_t& s, const strides_t& st) {
-    std::ptrdiff_t want = 1;
-    for (std::size_t k = s.size(); k-- > 0;) {
-        if (s[k] != 1 && st[k] != want) return false;
-        want *= static_cast<std::ptrdiff_t>(s[k]);
-    }
-    return true;
-}
-
 // The elements of a strided block copied to dst in C order.
 template <class T>
 T* copy_block(const T* src, const std::size_t* s, const std::ptrdiff_t* st, std::size_t rank, T* dst) {
@@ -93,7 +83,7 @@ array<T> taken(const strided_view<const T>& v, const I* idx, std::size_t count, 
     const std::size_t inner = size_of(post);
     std::size_t outer = 1;
     for (std::size_t k = 0; k < a; ++k) outer *= v.shape()[k];
-    const bool run = c_contiguous(post, pst);
+    const bool run = is_contiguous(post, pst);
     const std::ptrdiff_t sa = v.strides()[a], extent = static_cast<std::ptrdiff_t>(v.shape()[a]);
     small_vector<std::size_t, 8> o(a, 0);  // the position over the leading axes
     T* dst = res.data();
