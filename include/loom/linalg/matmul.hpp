@@ -25,26 +25,12 @@ namespace loom {
 
 namespace detail {
 
-// An operand as memory of element type R: its own (any strides) when it is a memory leaf of R,
-// else evaluated, converted to R, into an array this holds.
-template <class R>
-struct held_matrix {
-    std::optional<array<R>> copy;
-    strided_view<const R> view;
-};
+// An operand as read-only memory of element type R (source_view): its own, any strides, when it
+// is of type R; else converted into a new array the view owns.
 template <class R, class X>
-held_matrix<R> matrix_memory(const X& x) {
-    if constexpr (memory_leaf<X> && std::is_same_v<typename X::value_type, R>) {
-        return with_memory(x, [](const R* p, const shape_t& s, const strides_t& st) {
-            return held_matrix<R>{std::nullopt, strided_view<const R>(p, s, st)};
-        });
-    } else {
-        array<R> c(x);
-        const R* p = c.data();  // the buffer stays where it is when the array moves
-        shape_t s = c.shape();
-        strides_t st = c.strides();
-        return held_matrix<R>{std::move(c), strided_view<const R>(p, std::move(s), std::move(st))};
-    }
+auto matrix_memory(const X& x) {
+    if constexpr (std::is_same_v<typename X::value_type, R>) return source_view(x);
+    else return source_view(array<R>(x));
 }
 
 [[noreturn, gnu::cold, gnu::noinline]] inline void throw_matmul(const shape_t& s1, const shape_t& s2, const std::string& why) {
@@ -64,34 +50,40 @@ array<R> matmul_of(const X1& x1, const X2& x2) {
             throw_matmul(o1, o2, "x1's last axis has " + std::to_string(k1) + " elements and x2's " +
                                      (o2.size() == 1 ? "only axis " : "second-to-last axis ") + std::to_string(k2));
     }
-    const held_matrix<R> A = matrix_memory<R>(x1), B = matrix_memory<R>(x2);
-    shape_t s1 = A.view.shape(), s2 = B.view.shape();
-    strides_t t1 = A.view.strides(), t2 = B.view.strides();
+    // the batch axes, aligned at the right, checked on the shapes too
+    shape_t s1 = o1, s2 = o2;
     const bool v1 = s1.size() == 1, v2 = s2.size() == 1;
-    if (v1) s1.insert(0, 1), t1.insert(0, 0);
-    if (v2) s2.push_back(1), t2.push_back(0);
+    if (v1) s1.insert(0, 1);
+    if (v2) s2.push_back(1);
     const std::size_t r1 = s1.size(), r2 = s2.size();
     const std::size_t m = s1[r1 - 2], k = s1[r1 - 1], n = s2[r2 - 1];
-    // the batch axes, aligned at the right; stride 0 where an operand's extent is 1 (or missing)
     const std::size_t rb = std::max(r1, r2) - 2;
+    const auto extent = [rb](const shape_t& s, std::size_t j) { return j + s.size() >= rb + 2 ? s[j + s.size() - rb - 2] : 1; };
     shape_t batch(rb, 1);
-    strides_t b1(rb, 0), b2(rb, 0);
     for (std::size_t j = 0; j < rb; ++j) {
-        const std::size_t e1 = j + r1 >= rb + 2 ? s1[j + r1 - rb - 2] : 1, e2 = j + r2 >= rb + 2 ? s2[j + r2 - rb - 2] : 1;
+        const std::size_t e1 = extent(s1, j), e2 = extent(s2, j);
         if (e1 != e2 && e1 != 1 && e2 != 1)
             throw_matmul(o1, o2, "the batch axes do not broadcast: axis " + std::to_string(j) + " of the batch has " +
                                      std::to_string(e1) + " and " + std::to_string(e2));
         batch[j] = e1 == 1 ? e2 : e1;
-        if (e1 != 1) b1[j] = t1[j + r1 - rb - 2];
-        if (e2 != 1) b2[j] = t2[j + r2 - rb - 2];
+    }
+    const auto A = matrix_memory<R>(x1);
+    const auto B = matrix_memory<R>(x2);
+    strides_t t1 = A.strides(), t2 = B.strides();
+    if (v1) t1.insert(0, 0);
+    if (v2) t2.push_back(0);
+    strides_t b1(rb, 0), b2(rb, 0);  // the batch strides; 0 where an operand's extent is 1 (or missing)
+    for (std::size_t j = 0; j < rb; ++j) {
+        if (extent(s1, j) != 1) b1[j] = t1[j + r1 - rb - 2];
+        if (extent(s2, j) != 1) b2[j] = t2[j + r2 - rb - 2];
     }
     shape_t out = batch;
     if (!v1) out.push_back(m);
     if (!v2) out.push_back(n);
     array<R> res = uninitialized<R>(out);
     if (res.size() == 0) return res;
-    const R* a = A.view.data();
-    const R* b = B.view.data();
+    const R* a = A.data();
+    const R* b = B.data();
     const std::ptrdiff_t rsa = t1[r1 - 2], csa = t1[r1 - 1], rsb = t2[r2 - 2], csb = t2[r2 - 1];
     const auto mn = static_cast<std::ptrdiff_t>(m * n);
     const std::size_t count = size_of(batch);
@@ -160,15 +152,14 @@ matrix2<R> as_matrix(const strided_view<const R>& v, std::size_t split) {
 
 template <class R, class X1, class X2>
 array<R> tensordot_of(const X1& x1, const X2& x2, const axes_t& ax1, const axes_t& ax2) {
-    const held_matrix<R> A = matrix_memory<R>(x1), B = matrix_memory<R>(x2);
-    const shape_t &s1 = A.view.shape(), &s2 = B.view.shape();
+    const shape_t s1 = x1.shape(), s2 = x2.shape();  // checked before anything is evaluated
     const auto fail = [&](const std::string& why) {
         throw broadcast_error("tensordot: cannot contract " + to_string(s1) + " with " + to_string(s2) + ": " + why);
     };
     if (ax1.size() != ax2.size())
         fail("the axis lists " + to_string(ax1) + " and " + to_string(ax2) + " differ in length");
     small_vector<bool, 8> in1(s1.size(), false), in2(s2.size(), false);
-    axes_t p1, p2;  // x1: free axes then contracted; x2: contracted then free
+    axes_t p1, p2, c1;  // x1: free axes then contracted (c1); x2: contracted then free
     for (std::size_t i = 0; i < ax1.size(); ++i) {
         const std::size_t a = normalize_axis(ax1[i], s1.size(), "tensordot"), b = normalize_axis(ax2[i], s2.size(), "tensordot");
         if (in1[a] || in2[b]) throw index_error("loom: tensordot: an axis is contracted twice in " + to_string(ax1) + ", " + to_string(ax2));
@@ -176,17 +167,20 @@ array<R> tensordot_of(const X1& x1, const X2& x2, const axes_t& ax1, const axes_
         if (s1[a] != s2[b])
             fail("axis " + std::to_string(ax1[i]) + " of x1 has " + std::to_string(s1[a]) + " elements and axis " +
                  std::to_string(ax2[i]) + " of x2 " + std::to_string(s2[b]));
+        c1.push_back(static_cast<std::ptrdiff_t>(a));
+        p2.push_back(static_cast<std::ptrdiff_t>(b));
     }
     shape_t out;
     for (std::size_t i = 0; i < s1.size(); ++i)
         if (!in1[i]) p1.push_back(static_cast<std::ptrdiff_t>(i)), out.push_back(s1[i]);
     const std::size_t free1 = p1.size();
-    for (std::size_t i = 0; i < ax1.size(); ++i) p1.push_back(static_cast<std::ptrdiff_t>(normalize_axis(ax1[i], s1.size(), "tensordot")));
-    for (std::size_t i = 0; i < ax2.size(); ++i) p2.push_back(static_cast<std::ptrdiff_t>(normalize_axis(ax2[i], s2.size(), "tensordot")));
+    for (const std::ptrdiff_t a : c1) p1.push_back(a);
     for (std::size_t i = 0; i < s2.size(); ++i)
         if (!in2[i]) p2.push_back(static_cast<std::ptrdiff_t>(i)), out.push_back(s2[i]);
-    const auto ma = as_matrix(permute(A.view, p1), free1);
-    const auto mb = as_matrix(permute(B.view, p2), ax2.size());
+    const auto A = matrix_memory<R>(x1);
+    const auto B = matrix_memory<R>(x2);
+    const auto ma = as_matrix(permute(A, p1), free1);
+    const auto mb = as_matrix(permute(B, p2), ax2.size());
     array<R> res = uninitialized<R>(out);
     if (res.size() != 0)
         product(ma.rows, mb.cols, ma.cols, ma.data, ma.rs, ma.cs, mb.data, mb.rs, mb.cs, res.data(),

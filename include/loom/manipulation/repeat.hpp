@@ -24,12 +24,6 @@ namespace loom {
 
 namespace detail {
 
-// The read-only view of an operand's memory (a temporary or expression is evaluated into memory it owns).
-template <class X>
-auto source_view(const X& x) {
-    return view_of(x, [](auto& v) { return as_const_view(v); });
-}
-
 // The operand as rank 1 in C order (`view`): its own memory when that is
 // contiguous, else a copy (`copy`) the view reads.
 template <class T>

@@ -125,6 +125,13 @@ auto map_leaves(const E& e, const shape_t& s, F& f) {
     }
 }
 
+// The read-only view of an operand's memory: its own, or, for a temporary or an expression,
+// memory the view owns (view_of).
+template <class X>
+auto source_view(X&& x) {
+    return view_of(std::forward<X>(x), [](auto& v) { return as_const_view(v); });
+}
+
 template <class X, class F>
 auto lazy_view_of(X&& x, F&& f) {
     using D = std::remove_cvref_t<X>;
