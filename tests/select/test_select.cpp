@@ -55,6 +55,10 @@ TEST_CASE("take picks slices along an axis by integer indices", "[select][take]"
     CHECK(values(tv) == values(loom::expand_dims(loom::view(loom::transpose(x), 1), 0)));
     CHECK(loom::take(x, loom::array<int>(shape_t{0}), 1).shape() == shape_t{3, 0, 5});
     CHECK(values(loom::take(loom::array<bool>{true, false}, loom::array<std::int8_t>{1, 1, 0})) == std::vector<bool>{false, false, true});
+    // indices from an expression: its evaluated memory lives until the copy is done
+    const loom::array<int> idx = {3, 0, 2};
+    CHECK(values(loom::take(loom::array<double>{10, 20, 30, 40}, idx + 0)) == std::vector<double>{40, 10, 30});
+    CHECK(values(loom::take_along_axis(loom::array<double>{10, 20, 30, 40}, idx * 1)) == std::vector<double>{40, 10, 30});
 }
 
 TEST_CASE("take rejects indices out of range before writing anything", "[select][take]") {

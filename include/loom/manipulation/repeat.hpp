@@ -4,6 +4,7 @@
 #include <concepts>
 #include <cstddef>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -24,21 +25,26 @@ namespace loom {
 
 namespace detail {
 
-// The operand as rank 1 in C order (`view`): its own memory when that is
-// contiguous, else a copy (`copy`) the view reads.
+// The operand as rank 1 in C order (`view`): its own memory when that is contiguous (kept
+// alive by `owner` when a view owns it), else a copy (`copy`) the view reads.
 template <class T>
 struct flat {
     std::optional<array<T>> copy;
     strided_view<const T> view;
+    std::shared_ptr<const void> owner;
 };
 template <class V>
 auto flat_source(const V& v) {
     using T = typename V::value_type;
     const shape_t s{v.size()};
-    if (is_contiguous(v.shape(), v.strides())) return flat<T>{std::nullopt, strided_view<const T>(v.data(), s, strides_t{1})};
+    if (is_contiguous(v.shape(), v.strides())) {
+        flat<T> f{std::nullopt, strided_view<const T>(v.data(), s, strides_t{1}), nullptr};
+        if constexpr (is_owning_view<V>::value) f.owner = v.owner();
+        return f;
+    }
     array<T> c(v);
     const T* p = c.data();  // the buffer stays where it is when the array moves
-    return flat<T>{std::move(c), strided_view<const T>(p, s, strides_t{1})};
+    return flat<T>{std::move(c), strided_view<const T>(p, s, strides_t{1}), nullptr};
 }
 
 [[noreturn, gnu::cold, gnu::noinline]] inline void throw_negative(const char* fn, const char* what, std::ptrdiff_t v) {
