@@ -133,9 +133,10 @@ auto repeat_of(const X& x, const std::vector<std::size_t>& counts, std::optional
 }
 
 // x's elements rotated by shift[k] along axis axes[k] (shifts on one axis add up):
-// per axis two blocks, [0, n - r) to [r, n) and [n - r, n) to [0, r); each combination one assignment.
+// per axis two blocks, [0, n - r) to [r, n) and [n - r, n) to [0, r); each combination one assignment
+// into the row-major memory at `into` (v's element count).
 template <class T>
-array<T> rolled(const strided_view<const T>& v, const axes_t& shifts, const axes_t& axes, T* into) {
+void rolled(const strided_view<const T>& v, const axes_t& shifts, const axes_t& axes, T* into) {
     const std::size_t n = v.ndim();
     std::vector<std::size_t> by(n, 0);
     if (shifts.size() != axes.size() && shifts.size() != 1)
@@ -148,10 +149,8 @@ array<T> rolled(const strided_view<const T>& v, const axes_t& shifts, const axes
         const std::ptrdiff_t s = shifts[shifts.size() == 1 ? 0 : k] % e;
         by[a] = static_cast<std::size_t>((static_cast<std::ptrdiff_t>(by[a]) + s + e) % e);
     }
-    array<T> res = into ? array<T>() : uninitialized<T>(v.shape());
-    if (!into) into = res.data();
     const strides_t ost = c_strides(v.shape());
-    if (v.size() == 0) return res;
+    if (v.size() == 0) return;
     std::vector<std::size_t> rolled_axes;
     for (std::size_t a = 0; a < n; ++a)
         if (by[a] != 0) rolled_axes.push_back(a);
@@ -168,18 +167,20 @@ array<T> rolled(const strided_view<const T>& v, const axes_t& shifts, const axes
         }
         strided_view<T>(dst, s, ost) = strided_view<const T>(src, s, v.strides());
     }
-    return res;
 }
 
 template <class X>
 auto roll_of(const X& x, const axes_t& shifts, std::optional<axes_t> axes) {
     const auto v = source_view(x);
     using T = typename decltype(v)::value_type;
-    if (axes) return rolled(strided_view<const T>(v), shifts, *axes, static_cast<T*>(nullptr));
+    array<T> res = uninitialized<T>(v.shape());
+    if (axes) {
+        rolled(strided_view<const T>(v), shifts, *axes, res.data());
+        return res;
+    }
     if (shifts.size() != 1)
         throw std::invalid_argument("loom::roll: " + std::to_string(shifts.size()) + " shifts without axes; give one shift, or the axes");
     const auto flat = flat_source(v);  // rolled as one axis in C order, then x's shape again
-    array<T> res = uninitialized<T>(v.shape());
     rolled(flat.view, shifts, axes_t{0}, res.data());
     return res;
 }
