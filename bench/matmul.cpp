@@ -1,7 +1,8 @@
 // bench/matmul.cpp: matrix products. loom::matmul of square doubles (64 to 2048) and of a batch (64, 128, 128) by
 // (128, 128) against Eigen (a loop over the batch) and, when loom is built with its blas option, OpenBLAS called
-// directly ("hand"); loom's own kernel (whatever the build) against Eigen as gemm_kernel. Everything on one thread:
-// Eigen and OpenBLAS are told so, as loom's kernel has one.
+// directly ("hand"); loom's own kernel (whatever the build) against Eigen as gemm_kernel; a matrix times a vector
+// against Eigen and a loop of dot products. Everything on one thread: Eigen and OpenBLAS are told so, as loom's
+// kernel has one.
 #include "common.hpp"
 
 #include <algorithm>
@@ -118,6 +119,61 @@ void batched() {
 #endif
 }
 
+// (n, n) @ (n,): a matrix times a vector, against Eigen and the loop of dot products a C++ programmer writes.
+void matvec(std::size_t n) {
+    const auto ref = [n](std::size_t i) {
+        double s = 0;
+        for (std::size_t p = 0; p < n; ++p) s += bench::value<double>(1, i * n + p) * bench::value<double>(2, p);
+        return s;
+    };
+    const auto sp = [&](const char* impl) {
+        return bench::spec{std::string("matvec_f64/") + impl + "/" + std::to_string(n), n, (n * n + 2 * n) * sizeof(double), 1e-13};
+    };
+    bench::add(sp("loom"), ref, [n] {
+        struct job {
+            loom::array<double> a, x, y;
+            void run() { y = loom::matmul(a, x); }
+            const double* out() const { return y.data(); }
+        };
+        return job{bench::loom_array<double>({n, n}, 1), bench::loom_array<double>({n}, 2), {}};
+    });
+    bench::add(sp("hand"), ref, [n] {
+        struct job {
+            bench::buffer<double> a, x, y;
+            std::size_t n;
+            void run() {
+                const double* __restrict pa = a.data();
+                const double* __restrict px = x.data();
+                double* __restrict py = y.data();
+                for (std::size_t i = 0; i < n; ++i) {
+                    double s = 0;
+                    for (std::size_t p = 0; p < n; ++p) s += pa[i * n + p] * px[p];
+                    py[i] = s;
+                }
+            }
+            const double* out() const { return y.data(); }
+        };
+        return job{bench::buffer<double>(n * n, 1), bench::buffer<double>(n, 2), bench::buffer<double>(n), n};
+    });
+#ifdef LOOM_BENCH_HAVE_EIGEN
+    bench::add(sp("eigen"), ref, [n] {
+        using M = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+        struct job {
+            M a;
+            Eigen::VectorXd x, y;
+            void run() { y.noalias() = a * x; }
+            const double* out() const { return y.data(); }
+        };
+        const auto e = static_cast<Eigen::Index>(n);
+        M a(e, e);
+        Eigen::VectorXd x(e);
+        bench::fill(a.data(), n * n, 1);
+        bench::fill(x.data(), n, 2);
+        return job{std::move(a), std::move(x), Eigen::VectorXd(e)};
+    });
+#endif
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -129,5 +185,6 @@ int main(int argc, char** argv) {
 #endif
     for (const std::size_t n : {64, 256, 512, 1024, 2048}) square(n);
     batched();
+    for (const std::size_t n : {256, 1024, 4096}) matvec(n);
     return bench::run_main(argc, argv);
 }

@@ -61,15 +61,17 @@ GOALS = {
     # new copy, and NumPy's np.sort
     "sort": [("hand", 0.90), ("numpy", 1.0)], "stable_sort": [("hand", 0.90), ("numpy", 1.0)],
     # bench/matmul.cpp, issue 37: loom::matmul against OpenBLAS called directly (hand, blas builds), loom's own
-    # kernel against Eigen from 512 on (goals_for), the batch against Eigen's loop over it
+    # kernel against Eigen from 512 on (goals_for), the batch against Eigen's loop over it, a matrix times a
+    # vector against a loop of dot products and Eigen
     "matmul_f64": [("hand", 0.90)], "gemm_kernel_f64": [], "matmul_batch": [("eigen", 1.0)],
+    "matvec_f64": [("hand", 1.0), ("eigen", 0.9)],
 }
 WORKLOADS = ("jacobi", "rgb_gray", "u8_norm", "f32_f64", "i32_shift", "leaky_relu", "mask", "black_scholes")
 SMALL = ("small_inplace", "small_tensor", "small_fixed", "small_new")
 REDUCTIONS = ("sum", "dot", "row_sum", "col_sum", "row_max", "softmax", "normalise", "distances")
 COMPLEX = ("complex_fma", "complex_abs")
 SELECT = ("concat0", "concat1", "take_rows", "mask_select")
-MATMUL = ("matmul_f64", "gemm_kernel_f64", "matmul_batch")
+MATMUL = ("matmul_f64", "gemm_kernel_f64", "matmul_batch", "matvec_f64")
 # Programs run in several processes (--processes: 5, quick 3), each result the
 # median over them: a 4x4 assignment takes 1 to 20 ns, and where ASLR puts the
 # stack and the heap moves one process's times by up to 2x (the hand loop and

@@ -82,7 +82,7 @@ matrix<T> random_matrix(std::size_t r, std::size_t c, layout l, std::mt19937_64&
     return x;
 }
 
-enum class path { dispatch, small, generic, blocked, blocked_tiny };
+enum class path { dispatch, small, generic, blocked, blocked_tiny, gemv };
 
 #if LOOM_SIMD
 // The blocked path's tile with blocks of a few tiles: many blocks on small products.
@@ -111,6 +111,15 @@ void run(path p, std::size_t m, std::size_t n, std::size_t k, matrix<T>& a, matr
         } else
 #endif
             d::gemm_generic<T>(m, n, k, a.data(), a.rs, a.cs, b.data(), b.rs, b.cs, c.data(), c.rs, c.cs);
+        break;
+    case path::gemv:  // C one column (n == 1), or one row by B's transpose
+#if LOOM_SIMD
+        if constexpr (std::is_floating_point_v<T>) {
+            if (n == 1) d::gemv<T>(m, k, a.data(), a.rs, a.cs, b.data(), b.rs, c.data(), c.rs);
+            else d::gemv<T>(n, k, b.data(), b.cs, b.rs, a.data(), a.cs, c.data(), c.cs);
+        } else
+#endif
+            d::gemm<T>(m, n, k, a.data(), a.rs, a.cs, b.data(), b.rs, b.cs, c.data(), c.rs, c.cs);
         break;
     }
 }
@@ -258,6 +267,21 @@ TEMPLATE_LIST_TEST_CASE("gemm equals the naive triple loop for every layout of A
         for (layout la : operand_layouts)
             for (layout lb : operand_layouts)
                 for (layout lc : target_layouts) check<T>(p, m, n, k, la, lb, lc, seed++);
+}
+
+TEMPLATE_LIST_TEST_CASE("gemm equals the naive triple loop on a matrix times a vector, for every layout",
+                        "[linalg][gemm]", gemm_types) {
+    using T = TestType;
+    std::uint64_t seed = 3000;
+    // rows around the four-row step, lengths around a batch's lanes (and its four-column step)
+    for (std::size_t rows : {1, 3, 4, 5, 9, 37})
+        for (std::size_t len : {1, 3, 4, 7, 8, 9, 17, 67})
+            for (layout la : operand_layouts)
+                for (layout lb : operand_layouts)
+                    for (layout lc : target_layouts) {
+                        check<T>(path::gemv, rows, 1, len, la, lb, lc, seed++);  // (rows, len) @ (len, 1)
+                        check<T>(path::gemv, 1, rows, len, la, lb, lc, seed++);  // (1, len) @ (len, rows)
+                    }
 }
 
 TEMPLATE_LIST_TEST_CASE("gemm equals the naive triple loop on large products and across blocks", "[linalg][gemm]", gemm_types) {

@@ -261,6 +261,83 @@ void gemm_pack_b(T* dst, const T* b, std::ptrdiff_t rsb, std::ptrdiff_t csb, std
     }
 }
 
+// y = M x: M is rows x cols at strides (rs, cs), x has cols elements at stride xs, y rows at
+// stride ys (y overwritten): a matrix times a vector, C's one column (or row, transposed). Rows
+// along memory: dot products of W lanes, four rows at a time sharing each load of x; columns
+// along memory: y accumulated four columns at a time; otherwise one element at a time.
+template <class T>
+void gemv(std::size_t rows, std::size_t cols, const T* a, std::ptrdiff_t rs, std::ptrdiff_t cs, const T* x,
+          std::ptrdiff_t xs, T* y, std::ptrdiff_t ys) {
+    using V = simd::batch<T>;
+    constexpr std::size_t W = V::size;
+    const auto row = [&](std::size_t i) { return a + static_cast<std::ptrdiff_t>(i) * rs; };
+    const auto col = [&](std::size_t p) { return a + static_cast<std::ptrdiff_t>(p) * cs; };
+    const auto xv = [&](std::size_t p) { return x[static_cast<std::ptrdiff_t>(p) * xs]; };
+    const auto yat = [&](std::size_t i) -> T& { return y[static_cast<std::ptrdiff_t>(i) * ys]; };
+    if (cs == 1) {
+        if (xs != 1) {  // x gathered into contiguous scratch
+            T* xc = gemm_scratch<T, 4>(cols);
+            for (std::size_t p = 0; p < cols; ++p) xc[p] = xv(p);
+            x = xc, xs = 1;
+        }
+        const std::size_t body = cols / W * W;
+        std::size_t i = 0;
+        for (; i + 4 <= rows; i += 4) {
+            const T *r0 = row(i), *r1 = row(i + 1), *r2 = row(i + 2), *r3 = row(i + 3);
+            V s0(T(0)), s1(T(0)), s2(T(0)), s3(T(0));
+            for (std::size_t p = 0; p < body; p += W) {
+                const V v = simd::load(x + p);
+                s0 = simd::fma(simd::load(r0 + p), v, s0);
+                s1 = simd::fma(simd::load(r1 + p), v, s1);
+                s2 = simd::fma(simd::load(r2 + p), v, s2);
+                s3 = simd::fma(simd::load(r3 + p), v, s3);
+            }
+            T t0 = simd::sum(s0), t1 = simd::sum(s1), t2 = simd::sum(s2), t3 = simd::sum(s3);
+            for (std::size_t p = body; p < cols; ++p) t0 += r0[p] * x[p], t1 += r1[p] * x[p], t2 += r2[p] * x[p], t3 += r3[p] * x[p];
+            yat(i) = t0, yat(i + 1) = t1, yat(i + 2) = t2, yat(i + 3) = t3;
+        }
+        for (; i < rows; ++i) {
+            const T* r = row(i);
+            V s(T(0));
+            for (std::size_t p = 0; p < body; p += W) s = simd::fma(simd::load(r + p), simd::load(x + p), s);
+            T t = simd::sum(s);
+            for (std::size_t p = body; p < cols; ++p) t += r[p] * x[p];
+            yat(i) = t;
+        }
+    } else if (rs == 1) {
+        T* yc = ys == 1 ? y : gemm_scratch<T, 4>(rows);  // accumulated contiguous, then scattered
+        for (std::size_t i = 0; i < rows; ++i) yc[i] = T(0);
+        const std::size_t body = rows / W * W;
+        std::size_t p = 0;
+        for (; p < cols; p += 4) {
+            const std::size_t q = std::min<std::size_t>(4, cols - p);
+            const T* c0 = col(p);
+            const T* c1 = q > 1 ? col(p + 1) : c0;
+            const T* c2 = q > 2 ? col(p + 2) : c0;
+            const T* c3 = q > 3 ? col(p + 3) : c0;
+            const T x0 = xv(p), x1 = q > 1 ? xv(p + 1) : T(0), x2 = q > 2 ? xv(p + 2) : T(0), x3 = q > 3 ? xv(p + 3) : T(0);
+            const V v0(x0), v1(x1), v2(x2), v3(x3);
+            for (std::size_t i = 0; i < body; i += W) {
+                V s = simd::load(yc + i);
+                s = simd::fma(simd::load(c0 + i), v0, s);
+                s = simd::fma(simd::load(c1 + i), v1, s);
+                s = simd::fma(simd::load(c2 + i), v2, s);
+                s = simd::fma(simd::load(c3 + i), v3, s);
+                simd::store(yc + i, s);
+            }
+            for (std::size_t i = body; i < rows; ++i) yc[i] += c0[i] * x0 + c1[i] * x1 + c2[i] * x2 + c3[i] * x3;
+        }
+        if (yc != y)
+            for (std::size_t i = 0; i < rows; ++i) yat(i) = yc[i];
+    } else {
+        for (std::size_t i = 0; i < rows; ++i) {
+            T t(0);
+            for (std::size_t p = 0; p < cols; ++p) t += *gemm_at(a, i, p, rs, cs) * xv(p);
+            yat(i) = t;
+        }
+    }
+}
+
 // (G: the sizes, a parameter so that tests can run small blocks.)
 template <class T, class G = gemm_blocking<T>>
 void gemm_blocked(std::size_t m, std::size_t n, std::size_t k, const T* a, std::ptrdiff_t rsa, std::ptrdiff_t csa,
@@ -320,6 +397,13 @@ void gemm(std::size_t m, std::size_t n, std::size_t k, const T* a, std::ptrdiff_
             for (std::size_t j = 0; j < n; ++j) *gemm_at(c, i, j, rsc, csc) = T(0);
         return;
     }
+#if LOOM_SIMD
+    if constexpr (std::is_floating_point_v<T>) {
+        // a matrix times a vector (C one column, or one row: C^T = B^T A^T)
+        if (n == 1) return gemv(m, k, a, rsa, csa, b, rsb, c, rsc);
+        if (m == 1) return gemv(n, k, b, csb, rsb, a, csa, c, csc);
+    }
+#endif
     // One or two rows of A: no packing (measured: the packed paths are faster
     // from three rows on, even on products of 3 x 3 x 3)
     if (m <= 2) {

@@ -88,13 +88,14 @@ bool blas_product(std::size_t m, std::size_t n, std::size_t k, const T* a, std::
 }
 #endif
 
-// C = A B (element (i, j) of each at p[i * rs + j * cs]; C overwritten).
+// C = A B (element (i, j) of each at p[i * rs + j * cs]; C overwritten). A matrix times a
+// vector stays with loom's kernel: one pass over the matrix, as a BLAS's, without its set-up.
 template <class T>
 void product(std::size_t m, std::size_t n, std::size_t k, const T* a, std::ptrdiff_t rsa, std::ptrdiff_t csa,
              const T* b, std::ptrdiff_t rsb, std::ptrdiff_t csb, T* c, std::ptrdiff_t rsc, std::ptrdiff_t csc) {
 #if LOOM_BLAS
     if constexpr (blas_type<T>) {
-        if (k > 0 && m * n * k >= blas_min_work && blas_product(m, n, k, a, rsa, csa, b, rsb, csb, c, rsc, csc)) return;
+        if (k > 0 && m > 1 && n > 1 && m * n * k >= blas_min_work && blas_product(m, n, k, a, rsa, csa, b, rsb, csb, c, rsc, csc)) return;
     }
 #endif
     gemm(m, n, k, a, rsa, csa, b, rsb, csb, c, rsc, csc);

@@ -96,6 +96,12 @@ inline batch<T> fma(const batch<T>& a, const batch<T>& b, const batch<T>& c) noe
         return xsimd::fma(a, b, c);
 }
 
+// The sum of a batch's lanes.
+template <class T>
+inline T sum(const batch<T>& b) noexcept {
+    return xsimd::hadd(b);
+}
+
 // The mask over batches of T: over those of its real type for a complex T.
 template <class T>
 using mask = xsimd::batch_bool<real_of_t<T>>;
