@@ -81,7 +81,9 @@ for macro in sorted(set(re.findall(r"\bLOOM_[A-Z_]+\b", page))):
         errors.append(f"api.md: {macro} is not defined by loom's config headers nor read from the environment")
 
 
-
+# The public names: a small scanner over each header's code (comments, literals and preprocessor
+# lines removed) that counts braces and parentheses to know the namespace and whether a statement
+# is at namespace scope, and takes the declared name from each such statement.
 KEYWORDS = {"requires", "decltype", "noexcept", "sizeof", "alignof", "alignas", "static_assert",
             "explicit", "if", "return", "operator", "template", "typename"}
 
@@ -208,7 +210,6 @@ def public_declarations(inc):
                 continue
             if at_scope:
                 buf.append(ch)
-        # flatten namespace names like loom::detail
     return out
 
 
