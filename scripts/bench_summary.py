@@ -351,10 +351,11 @@ def markdown_table(lines, met, total, spread):
     return "\n".join(out)
 
 
-def plot(rows, path):
+def plot(rows, path, info):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib.ticker
 
     labels, data = [], {c: [] for c in COLUMNS}
     for (case, size), row in rows:
@@ -375,12 +376,18 @@ def plot(rows, path):
         ys = [i + (k - 2) * h for i in range(n)]
         ax.barh(ys, data[c], height=h, color=colors[c], label=names[c])
     ax.set_xscale("log")
+    plain = matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}")
+    ax.xaxis.set_major_formatter(plain)
+    ax.xaxis.set_minor_formatter(plain)
+    ax.tick_params(axis="x", which="minor", labelsize=7)
     ax.axvline(1.0, color="black", linewidth=0.8)
     ax.set_yticks(range(n))
     ax.set_yticklabels(labels)
     ax.invert_yaxis()
     ax.set_xlabel("ratio (time ratios: other / loom, > 1 means loom is faster)")
-    ax.set_title("loom against a hand loop, xtensor, Eigen, NumPy and the STREAM triad (medians)")
+    ax.set_title("loom against a hand loop, xtensor, Eigen, NumPy and the STREAM triad (medians)\n"
+                 f"{info['cpu']}, {info['cores']} cores; {info['compiler']}, {info['flags']}; {info['date']}",
+                 fontsize=9)
     ax.grid(axis="x", which="both", alpha=0.3)
     fig.legend(*ax.get_legend_handles_labels(), loc="lower center", ncol=3, fontsize=8, frameon=False)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
@@ -472,7 +479,7 @@ def main():
     print(f"\nmachine: {info['cpu']}, {info['cores']} cores; {info['compiler']}; NumPy {info['numpy']}; "
           f"{args.repetitions} repetitions of >= {args.min_time} s, pinned to cpu {args.cpu}")
     if args.plot:
-        plot(rows, args.plot)
+        plot(rows, args.plot, info)
         print(f"plot: {args.plot}")
     if args.save_json:
         pathlib.Path(args.save_json).write_text(json.dumps(
