@@ -15,7 +15,7 @@ int main() {
 
     // snippet: factories
     std::cout << loom::zeros<double>({2, 3}) << '\n';
-    std::cout << loom::full({2, 2}, 7) << '\n';             // the value's type is the element type
+    std::cout << loom::full({2, 2}, 7) << '\n';                  // the value's type is the element type
     std::cout << loom::arange<int>(0, 10, 3) << '\n';            // 0, 3, 6, 9
     std::cout << loom::linspace<double>(0, 1, 5) << '\n';        // 5 points, both ends included
     std::cout << loom::eye<int>(3) << '\n';
