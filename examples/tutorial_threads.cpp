@@ -25,6 +25,6 @@ int main() {
         one_total = loom::sum(one);
     }
     std::cout << std::boolalpha << loom::array_equal(many, one) << ' ' << (many_total == one_total) << '\n';
-    std::cout << loom::sum(loom::arange<std::int64_t>(2'000'000)) << '\n';
+    std::cout << loom::sum(loom::arange<std::int64_t>(2'000'000)) << '\n';  // 0 + 1 + ... + 1999999
     // end snippet
 }
