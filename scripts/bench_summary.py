@@ -378,7 +378,8 @@ def plot(rows, path, info):
     ax.set_xscale("log")
     plain = matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}")
     ax.xaxis.set_major_formatter(plain)
-    ax.xaxis.set_minor_formatter(plain)
+    ax.xaxis.set_minor_formatter(matplotlib.ticker.FuncFormatter(  # 2 and 5 of each decade
+        lambda v, _: f"{v:g}" if f"{v:g}".lstrip("0.")[:1] in ("2", "5") else ""))
     ax.tick_params(axis="x", which="minor", labelsize=7)
     ax.axvline(1.0, color="black", linewidth=0.8)
     ax.set_yticks(range(n))
