@@ -69,7 +69,7 @@ struct kernel_traits {
     // out[0 .. W) <- the batch of e at the cursors c: a batch of T, or W
     // elements converted to T.
     template <std::uint64_t S = splats_unknown>
-    LOOM_INLINE static void put(T* out, const E& e, const cursor* c) {
+    LOOM_INLINE static void put([[maybe_unused]] T* out, [[maybe_unused]] const E& e, [[maybe_unused]] const cursor* c) {
 #if LOOM_SIMD
         if constexpr (stores_batches)
             simd::store(out, walker<E>::template batch<0, T, S>(e, c));

@@ -35,7 +35,7 @@ struct contiguous_rows : kernel_traits<T, E> {
     // last whole batch are the last W ones, computed again in one batch (the
     // elements before them get the values they already hold).
     LOOM_INLINE static void row_flat(const E& e, T* out, const std::byte* const* base_in, std::size_t n,
-                                     bool disjoint = false) {
+                                     [[maybe_unused]] bool disjoint = false) {
         cursor c[slots] = {};
         const std::byte* base[slots];
         for (std::size_t k = 0; k < L; ++k) {
