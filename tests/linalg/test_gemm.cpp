@@ -284,6 +284,24 @@ TEMPLATE_LIST_TEST_CASE("gemm equals the naive triple loop on a matrix times a v
                     }
 }
 
+TEST_CASE("a matrix times a vector keeps an infinity where the naive loop has one", "[linalg][gemm]") {
+    // the infinity in the last column, which the column-at-a-time path handles after its groups of four
+    for (layout la : {layout::row, layout::col})
+        for (std::size_t len : {5, 7, 9}) {
+            INFO("A " << name(la) << ", " << len << " columns");
+            matrix<double> a(6, len, la, 0.0), x(len, 1, layout::row, 0.0), y(6, 1, layout::row, 0.0);
+            for (std::size_t i = 0; i < 6; ++i)
+                for (std::size_t p = 0; p < len; ++p) a.at(i, p) = static_cast<double>(i + p + 1);
+            for (std::size_t p = 0; p < len; ++p) x.at(p, 0) = 1.0;
+            a.at(2, len - 1) = std::numeric_limits<double>::infinity();
+            loom::detail::gemm<double>(6, 1, len, a.data(), a.rs, a.cs, x.data(), x.rs, x.cs, y.data(), y.rs, y.cs);
+            for (std::size_t i = 0; i < 6; ++i) {
+                if (i == 2) CHECK(y.at(i, 0) == std::numeric_limits<double>::infinity());
+                else CHECK(y.at(i, 0) == static_cast<double>(len * (i + 1) + len * (len - 1) / 2));
+            }
+        }
+}
+
 TEMPLATE_LIST_TEST_CASE("gemm equals the naive triple loop on large products and across blocks", "[linalg][gemm]", gemm_types) {
     using T = TestType;
     using S = sizes<T>;

@@ -309,13 +309,9 @@ void gemv(std::size_t rows, std::size_t cols, const T* a, std::ptrdiff_t rs, std
         for (std::size_t i = 0; i < rows; ++i) yc[i] = T(0);
         const std::size_t body = rows / W * W;
         std::size_t p = 0;
-        for (; p < cols; p += 4) {
-            const std::size_t q = std::min<std::size_t>(4, cols - p);
-            const T* c0 = col(p);
-            const T* c1 = q > 1 ? col(p + 1) : c0;
-            const T* c2 = q > 2 ? col(p + 2) : c0;
-            const T* c3 = q > 3 ? col(p + 3) : c0;
-            const T x0 = xv(p), x1 = q > 1 ? xv(p + 1) : T(0), x2 = q > 2 ? xv(p + 2) : T(0), x3 = q > 3 ? xv(p + 3) : T(0);
+        for (; p + 4 <= cols; p += 4) {
+            const T *c0 = col(p), *c1 = col(p + 1), *c2 = col(p + 2), *c3 = col(p + 3);
+            const T x0 = xv(p), x1 = xv(p + 1), x2 = xv(p + 2), x3 = xv(p + 3);
             const V v0(x0), v1(x1), v2(x2), v3(x3);
             for (std::size_t i = 0; i < body; i += W) {
                 V s = simd::load(yc + i);
@@ -326,6 +322,13 @@ void gemv(std::size_t rows, std::size_t cols, const T* a, std::ptrdiff_t rs, std
                 simd::store(yc + i, s);
             }
             for (std::size_t i = body; i < rows; ++i) yc[i] += c0[i] * x0 + c1[i] * x1 + c2[i] * x2 + c3[i] * x3;
+        }
+        for (; p < cols; ++p) {  // the last columns one at a time (no padding: 0 * inf would be NaN)
+            const T* c0 = col(p);
+            const T x0 = xv(p);
+            const V v0(x0);
+            for (std::size_t i = 0; i < body; i += W) simd::store(yc + i, simd::fma(simd::load(c0 + i), v0, simd::load(yc + i)));
+            for (std::size_t i = body; i < rows; ++i) yc[i] += c0[i] * x0;
         }
         if (yc != y)
             for (std::size_t i = 0; i < rows; ++i) yat(i) = yc[i];
