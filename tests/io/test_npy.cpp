@@ -138,6 +138,18 @@ TEMPLATE_LIST_TEST_CASE("save_npy and load_npy round trip every element type", "
     }
 }
 
+TEST_CASE("save_npy and load_npy take a path as a C string, std::string, std::string_view or std::filesystem::path",
+          "[io][npy]") {
+    temp_file f;
+    const std::string name = f.path.string();
+    const loom::array<double> a = {1.5, -2.0, 3.25};
+    loom::save_npy(name, a);
+    CHECK(loom::array_equal(loom::load_npy<double>(name.c_str()), a));
+    CHECK(loom::array_equal(loom::load_npy<double>(std::string_view(name)), a));
+    loom::save_npy(name.c_str(), a * 2);
+    CHECK(loom::array_equal(loom::load_npy<double>(f.path), a * 2));
+}
+
 TEST_CASE("save_npy writes np.save's bytes", "[io][npy]") {
     // NumPy 1.24's np.save of the same arrays: the dict, then spaces and '\n' to 128 bytes
     const std::string magic("\x93NUMPY\x01\x00v\x00", 10);

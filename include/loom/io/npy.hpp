@@ -5,17 +5,16 @@
 #include <bit>
 #include <cerrno>
 #include <complex>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -420,22 +419,46 @@ array<T> load_npy_bytes(std::string_view bytes, const std::string& path) {
     return decode_npy<T>(h, bytes.substr(h.data_offset), path);
 }
 
+// The path a user passes: a C string, std::string or std::string_view, or std::filesystem::path
+// (anything with a c_str() of char), without <filesystem> in every program that includes loom.
+struct npy_path {
+    std::string name;
+    npy_path(const char* p) : name(p) {}
+    npy_path(std::string_view p) : name(p) {}
+    template <class P>
+        requires requires(const P& p) {
+            { p.c_str() } -> std::convertible_to<const char*>;
+        }
+    npy_path(const P& p) : name(p.c_str()) {}
+};
+
 // A std::FILE closed when it goes.
 struct npy_file_closer {
     void operator()(std::FILE* f) const noexcept { std::fclose(f); }
 };
 using npy_file = std::unique_ptr<std::FILE, npy_file_closer>;
 
-inline npy_file open_npy(const std::filesystem::path& path, const char* mode, const char* fn) {
+inline npy_file open_npy(const std::string& path, const char* mode, const char* fn) {
     errno = 0;
     npy_file f(std::fopen(path.c_str(), mode));
     if (!f) {
         const int err = errno;
-        throw_npy(fn, path.string(),
+        throw_npy(fn, path,
                   std::string("cannot open it") + (mode[0] == 'w' ? " for writing: " : ": ") +
                       (err ? std::strerror(err) : "unknown error"));
     }
     return f;
+}
+
+// The size of an open file in bytes (its end, then back to its start).
+inline std::uintmax_t npy_file_size(std::FILE* f, const std::string& path) {
+    errno = 0;
+    const long end = std::fseek(f, 0, SEEK_END) == 0 ? std::ftell(f) : -1L;
+    if (end < 0 || std::fseek(f, 0, SEEK_SET) != 0) {
+        const int err = errno;
+        throw_npy("loom::load_npy", path, std::string("cannot read its size: ") + (err ? std::strerror(err) : "unknown error"));
+    }
+    return static_cast<std::uintmax_t>(end);
 }
 
 inline void read_npy_exact(std::FILE* f, void* to, std::size_t n, const std::string& path) {
@@ -496,10 +519,9 @@ std::string npy_header_bytes(const shape_t& s) {
 }
 
 template <element T>
-void write_npy(const std::filesystem::path& path, const shape_t& s, const T* data) {
-    const std::string name = path.string();
+void write_npy(const std::string& name, const shape_t& s, const T* data) {
     const std::string header = npy_header_bytes<T>(s);
-    npy_file f = open_npy(path, "wb", "loom::save_npy");
+    npy_file f = open_npy(name, "wb", "loom::save_npy");
     write_npy_exact(f.get(), header.data(), header.size(), name);
     write_npy_exact(f.get(), data, size_of(s) * sizeof(T), name);
     errno = 0;
@@ -517,13 +539,13 @@ void write_npy(const std::filesystem::path& path, const shape_t& s, const T* dat
 //! system's reason when it cannot be opened or written.
 //!   loom::save_npy("a.npy", loom::arange<double>(6));
 template <expression E>
-void save_npy(const std::filesystem::path& path, const E& e) {
+void save_npy(const detail::npy_path& path, const E& e) {
     using V = typename std::remove_cvref_t<E>::value_type;
     if constexpr (std::is_same_v<std::remove_cvref_t<E>, array<V>>) {
-        detail::write_npy(path, e.shape(), e.data());
+        detail::write_npy(path.name, e.shape(), e.data());
     } else {
         const array<V> a(e);
-        detail::write_npy(path, a.shape(), a.data());
+        detail::write_npy(path.name, a.shape(), a.data());
     }
 }
 
@@ -533,12 +555,10 @@ void save_npy(const std::filesystem::path& path, const E& e) {
 //! for anything else (another dtype, a truncated or corrupt file, a missing one).
 //!   loom::array<double> a = loom::load_npy<double>("a.npy");
 template <element T>
-array<T> load_npy(const std::filesystem::path& path) {
-    const std::string name = path.string();
-    detail::npy_file f = detail::open_npy(path, "rb", "loom::load_npy");
-    std::error_code ec;
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (ec) detail::throw_npy("loom::load_npy", name, "cannot read its size: " + ec.message());
+array<T> load_npy(const detail::npy_path& path) {
+    const std::string& name = path.name;
+    detail::npy_file f = detail::open_npy(name, "rb", "loom::load_npy");
+    const std::uintmax_t size = detail::npy_file_size(f.get(), name);
     // the preamble, then the dict it gives the length of (no more than the file holds)
     std::string head(static_cast<std::size_t>(std::min<std::uintmax_t>(size, 12)), '\0');
     detail::read_npy_exact(f.get(), head.data(), head.size(), name);
