@@ -4,7 +4,6 @@
 #include <concepts>
 #include <cstddef>
 #include <iterator>
-#include <ranges>
 #include <stdexcept>
 #include <string>
 #include <type_traits>

@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <iterator>
 #include <limits>
-#include <ranges>
 #include <tuple>
 #include <type_traits>
 #include <utility>

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <cstddef>
 #include <initializer_list>
-#include <ranges>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <tuple>
