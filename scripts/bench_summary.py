@@ -344,7 +344,7 @@ def markdown_table(lines, met, total, spread):
     for l in lines:
         out.append("| " + " | ".join(l) + " |")
     out.append("")
-    out.append(f"Goals of issues 4, 7, 32 and 33 met in this run: **{met} of {total}** (`*` marks a missed goal). "
+    out.append(f"The project's goals met in this run: **{met} of {total}** (`*` marks a missed goal). "
                f"Of the {total - met} missed, {spread} miss by less than the spread of the two runs "
                "they compare (`~`: the shortfall is below the root sum of squares of the two "
                "coefficients of variation).")

@@ -3,7 +3,8 @@
 
 README.md and docs/*.md (not docs/design/, where investigations belong) name no
 commit (a 7 to 40 digit hexadecimal word with a letter and a digit in it) and
-no run history ("before -> after" figures, "this session"), and
+no run history ("before -> after" figures, "this session", the project's
+issue numbers), and
 docs/performance.md stays under 300 lines.
 Usage: check_pages.py SOURCE_ROOT
 """
@@ -15,7 +16,7 @@ root = pathlib.Path(sys.argv[1])
 pages = [root / "README.md"] + sorted((root / "docs").glob("*.md"))
 errors = []
 hash_re = re.compile(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b")
-history_re = re.compile(r"\d\s*->\s*\d|\bthis session\b|\blast session\b|\bsession \d", re.I)
+history_re = re.compile(r"\d\s*->\s*\d|\bthis session\b|\blast session\b|\bsession \d|\bissues? \d", re.I)
 fence_re = re.compile(r"^\s*```")
 for page in pages:
     inside = False
