@@ -116,7 +116,8 @@ array<R> matmul_of(const X1& x1, const X2& x2) {
 }
 
 // The (rows, cols) matrix of a view whose first `split` axes make its rows and the others
-// its columns: its own strides when each group collapses to one stride, else a row-major copy.
+// its columns: its own memory when that reshape needs no copy (reshape_strides), else a
+// row-major copy.
 template <class R>
 struct matrix2 {
     std::optional<array<R>> copy;
@@ -126,25 +127,10 @@ struct matrix2 {
 };
 template <class R>
 matrix2<R> as_matrix(const strided_view<const R>& v, std::size_t split) {
-    const shape_t& s = v.shape();
-    const strides_t& st = v.strides();
     std::size_t rows = 1, cols = 1;
-    for (std::size_t i = 0; i < s.size(); ++i) (i < split ? rows : cols) *= s[i];
-    // a group collapses when every axis but the last of it (extent 1 axes aside) steps over the next
-    const auto collapse = [&](std::size_t lo, std::size_t hi, std::ptrdiff_t& stride) {
-        stride = 0;
-        std::ptrdiff_t want = 0;
-        bool first = true;
-        for (std::size_t i = hi; i-- > lo;) {
-            if (s[i] == 1) continue;
-            if (first) stride = st[i], first = false;
-            else if (st[i] != want) return false;
-            want = st[i] * static_cast<std::ptrdiff_t>(s[i]);
-        }
-        return true;
-    };
-    std::ptrdiff_t rs = 0, cs = 0;
-    if (collapse(0, split, rs) && collapse(split, s.size(), cs)) return {std::nullopt, v.data(), rows, cols, rs, cs};
+    for (std::size_t i = 0; i < v.ndim(); ++i) (i < split ? rows : cols) *= v.shape()[i];
+    strides_t st;
+    if (reshape_strides(v.shape(), v.strides(), shape_t{rows, cols}, st)) return {std::nullopt, v.data(), rows, cols, st[0], st[1]};
     array<R> c(v);
     const R* p = c.data();
     return {std::move(c), p, rows, cols, static_cast<std::ptrdiff_t>(cols), 1};
