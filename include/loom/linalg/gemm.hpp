@@ -261,81 +261,91 @@ void gemm_pack_b(T* dst, const T* b, std::ptrdiff_t rsb, std::ptrdiff_t csb, std
     }
 }
 
+// y[0], y[ys], ... y[(N - 1) ys] = the dot products of N rows of a matrix (row stride rs, the
+// rows contiguous) with a contiguous x of cols elements: W lanes at a time, each load of x
+// shared by the N rows.
+template <std::size_t N, class T>
+LOOM_INLINE void gemv_rows(const T* a, std::ptrdiff_t rs, std::size_t cols, const T* x, T* y, std::ptrdiff_t ys) noexcept {
+    using V = simd::batch<T>;
+    constexpr std::size_t W = V::size;
+    const std::size_t body = cols / W * W;
+    V s[N];
+#pragma GCC unroll 4
+    for (std::size_t r = 0; r < N; ++r) s[r] = V(T(0));
+    for (std::size_t p = 0; p < body; p += W) {
+        const V v = simd::load(x + p);
+#pragma GCC unroll 4
+        for (std::size_t r = 0; r < N; ++r) s[r] = simd::fma(simd::load(a + static_cast<std::ptrdiff_t>(r) * rs + p), v, s[r]);
+    }
+#pragma GCC unroll 4
+    for (std::size_t r = 0; r < N; ++r) {
+        const T* row = a + static_cast<std::ptrdiff_t>(r) * rs;
+        T t = simd::sum(s[r]);
+        for (std::size_t p = body; p < cols; ++p) t += row[p] * x[p];
+        y[static_cast<std::ptrdiff_t>(r) * ys] = t;
+    }
+}
+
+// y[0 .. rows) += the sum of N columns of a matrix (column stride cs, the columns contiguous),
+// each times its element of x (stride xs): y read and written once for the N columns.
+template <std::size_t N, class T>
+LOOM_INLINE void gemv_cols(const T* a, std::ptrdiff_t cs, std::size_t rows, const T* x, std::ptrdiff_t xs, T* y) noexcept {
+    using V = simd::batch<T>;
+    constexpr std::size_t W = V::size;
+    const std::size_t body = rows / W * W;
+    const T* c[N];
+    T xv[N];
+    V v[N];
+#pragma GCC unroll 4
+    for (std::size_t q = 0; q < N; ++q) {
+        c[q] = a + static_cast<std::ptrdiff_t>(q) * cs;
+        xv[q] = x[static_cast<std::ptrdiff_t>(q) * xs];
+        v[q] = V(xv[q]);
+    }
+    for (std::size_t i = 0; i < body; i += W) {
+        V s = simd::load(y + i);
+#pragma GCC unroll 4
+        for (std::size_t q = 0; q < N; ++q) s = simd::fma(simd::load(c[q] + i), v[q], s);
+        simd::store(y + i, s);
+    }
+    for (std::size_t i = body; i < rows; ++i) {
+        T t = y[i];
+#pragma GCC unroll 4
+        for (std::size_t q = 0; q < N; ++q) t += c[q][i] * xv[q];
+        y[i] = t;
+    }
+}
+
 // y = M x: M is rows x cols at strides (rs, cs), x has cols elements at stride xs, y rows at
 // stride ys (y overwritten): a matrix times a vector, C's one column (or row, transposed). Rows
-// along memory: dot products of W lanes, four rows at a time sharing each load of x; columns
-// along memory: y accumulated four columns at a time; otherwise one element at a time.
+// along memory: dot products, four rows at a time; columns along memory: y accumulated four
+// columns at a time (the last ones one by one: zero columns as padding would turn an
+// infinite result into NaN); otherwise one element at a time.
 template <class T>
 void gemv(std::size_t rows, std::size_t cols, const T* a, std::ptrdiff_t rs, std::ptrdiff_t cs, const T* x,
           std::ptrdiff_t xs, T* y, std::ptrdiff_t ys) {
-    using V = simd::batch<T>;
-    constexpr std::size_t W = V::size;
-    const auto row = [&](std::size_t i) { return a + static_cast<std::ptrdiff_t>(i) * rs; };
-    const auto col = [&](std::size_t p) { return a + static_cast<std::ptrdiff_t>(p) * cs; };
-    const auto xv = [&](std::size_t p) { return x[static_cast<std::ptrdiff_t>(p) * xs]; };
     const auto yat = [&](std::size_t i) -> T& { return y[static_cast<std::ptrdiff_t>(i) * ys]; };
     if (cs == 1) {
         if (xs != 1) {  // x gathered into contiguous scratch
             T* xc = gemm_scratch<T, 4>(cols);
-            for (std::size_t p = 0; p < cols; ++p) xc[p] = xv(p);
-            x = xc, xs = 1;
+            for (std::size_t p = 0; p < cols; ++p) xc[p] = x[static_cast<std::ptrdiff_t>(p) * xs];
+            x = xc;
         }
-        const std::size_t body = cols / W * W;
         std::size_t i = 0;
-        for (; i + 4 <= rows; i += 4) {
-            const T *r0 = row(i), *r1 = row(i + 1), *r2 = row(i + 2), *r3 = row(i + 3);
-            V s0(T(0)), s1(T(0)), s2(T(0)), s3(T(0));
-            for (std::size_t p = 0; p < body; p += W) {
-                const V v = simd::load(x + p);
-                s0 = simd::fma(simd::load(r0 + p), v, s0);
-                s1 = simd::fma(simd::load(r1 + p), v, s1);
-                s2 = simd::fma(simd::load(r2 + p), v, s2);
-                s3 = simd::fma(simd::load(r3 + p), v, s3);
-            }
-            T t0 = simd::sum(s0), t1 = simd::sum(s1), t2 = simd::sum(s2), t3 = simd::sum(s3);
-            for (std::size_t p = body; p < cols; ++p) t0 += r0[p] * x[p], t1 += r1[p] * x[p], t2 += r2[p] * x[p], t3 += r3[p] * x[p];
-            yat(i) = t0, yat(i + 1) = t1, yat(i + 2) = t2, yat(i + 3) = t3;
-        }
-        for (; i < rows; ++i) {
-            const T* r = row(i);
-            V s(T(0));
-            for (std::size_t p = 0; p < body; p += W) s = simd::fma(simd::load(r + p), simd::load(x + p), s);
-            T t = simd::sum(s);
-            for (std::size_t p = body; p < cols; ++p) t += r[p] * x[p];
-            yat(i) = t;
-        }
+        for (; i + 4 <= rows; i += 4) gemv_rows<4>(a + static_cast<std::ptrdiff_t>(i) * rs, rs, cols, x, &yat(i), ys);
+        for (; i < rows; ++i) gemv_rows<1>(a + static_cast<std::ptrdiff_t>(i) * rs, rs, cols, x, &yat(i), ys);
     } else if (rs == 1) {
         T* yc = ys == 1 ? y : gemm_scratch<T, 4>(rows);  // accumulated contiguous, then scattered
         for (std::size_t i = 0; i < rows; ++i) yc[i] = T(0);
-        const std::size_t body = rows / W * W;
         std::size_t p = 0;
-        for (; p + 4 <= cols; p += 4) {
-            const T *c0 = col(p), *c1 = col(p + 1), *c2 = col(p + 2), *c3 = col(p + 3);
-            const T x0 = xv(p), x1 = xv(p + 1), x2 = xv(p + 2), x3 = xv(p + 3);
-            const V v0(x0), v1(x1), v2(x2), v3(x3);
-            for (std::size_t i = 0; i < body; i += W) {
-                V s = simd::load(yc + i);
-                s = simd::fma(simd::load(c0 + i), v0, s);
-                s = simd::fma(simd::load(c1 + i), v1, s);
-                s = simd::fma(simd::load(c2 + i), v2, s);
-                s = simd::fma(simd::load(c3 + i), v3, s);
-                simd::store(yc + i, s);
-            }
-            for (std::size_t i = body; i < rows; ++i) yc[i] += c0[i] * x0 + c1[i] * x1 + c2[i] * x2 + c3[i] * x3;
-        }
-        for (; p < cols; ++p) {  // the last columns one at a time (no padding: 0 * inf would be NaN)
-            const T* c0 = col(p);
-            const T x0 = xv(p);
-            const V v0(x0);
-            for (std::size_t i = 0; i < body; i += W) simd::store(yc + i, simd::fma(simd::load(c0 + i), v0, simd::load(yc + i)));
-            for (std::size_t i = body; i < rows; ++i) yc[i] += c0[i] * x0;
-        }
+        for (; p + 4 <= cols; p += 4) gemv_cols<4>(a + static_cast<std::ptrdiff_t>(p) * cs, cs, rows, x + static_cast<std::ptrdiff_t>(p) * xs, xs, yc);
+        for (; p < cols; ++p) gemv_cols<1>(a + static_cast<std::ptrdiff_t>(p) * cs, cs, rows, x + static_cast<std::ptrdiff_t>(p) * xs, xs, yc);
         if (yc != y)
             for (std::size_t i = 0; i < rows; ++i) yat(i) = yc[i];
     } else {
         for (std::size_t i = 0; i < rows; ++i) {
             T t(0);
-            for (std::size_t p = 0; p < cols; ++p) t += *gemm_at(a, i, p, rs, cs) * xv(p);
+            for (std::size_t p = 0; p < cols; ++p) t += *gemm_at(a, i, p, rs, cs) * x[static_cast<std::ptrdiff_t>(p) * xs];
             yat(i) = t;
         }
     }
