@@ -26,6 +26,9 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PROGRAMS = ["fused", "broadcast", "transpose", "math", "small", "workloads", "reductions", "complex", "select",
             "sort", "matmul"]
+# --quick runs these (scripts/demo.sh builds only them): element-wise, broadcasting, programs as users write
+# them, sorting and a matrix product, the quickest of the programs to compile.
+QUICK_PROGRAMS = ["fused", "broadcast", "workloads", "sort", "matmul"]
 OTHERS = ["hand", "xtensor", "eigen", "numpy"]
 UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 
@@ -454,7 +457,10 @@ def main():
     ap.add_argument("--min-time", type=float, help="seconds per repetition (default 0.1, quick 0.02)")
     ap.add_argument("--cpu", default=os.environ.get("LOOM_BENCH_CPU", "1"),
                     help="core to pin to with taskset, or 'none' (default: $LOOM_BENCH_CPU or 1)")
-    ap.add_argument("--programs", nargs="+", default=PROGRAMS, choices=PROGRAMS)
+    ap.add_argument("--programs", nargs="+", choices=PROGRAMS,
+                    help="the programs to run (default: all of them; with --quick, " + " ".join(QUICK_PROGRAMS) + ")")
+    ap.add_argument("--list-programs", action="store_true",
+                    help="print the build targets of the programs this run would use, and stop")
     ap.add_argument("--filter", help="--benchmark_filter regex passed to every program")
     ap.add_argument("--processes", type=int,
                     help="processes for bench_small, the median over them (default 5, quick 3)")
@@ -463,6 +469,10 @@ def main():
     ap.add_argument("--doc", help="Markdown file whose results section is replaced by this run's")
     ap.add_argument("--save-json", help="write the medians of this run here")
     args = ap.parse_args()
+    args.programs = args.programs or (QUICK_PROGRAMS if args.quick else PROGRAMS)
+    if args.list_programs:
+        print(" ".join(f"bench/bench_{p}" for p in args.programs))
+        return 0
     args.repetitions = args.repetitions or (3 if args.quick else 7)
     args.min_time = args.min_time or (0.02 if args.quick else 0.1)
     args.processes = args.processes or (3 if args.quick else 5)

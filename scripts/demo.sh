@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# scripts/demo.sh: the README's first command: installs what is missing, builds loom with -march=native and
-# the benchmarks, runs the quickstart example, then the quick benchmark summary (about a minute).
+# scripts/demo.sh: the README's first command: installs what is missing, builds with -march=native the
+# quickstart example and the benchmark programs of the quick summary (nothing else: no tests), runs the
+# example, then the quick benchmark summary (about two minutes in all on two cores).
 #
 #   bash scripts/demo.sh                # build directory: build (LOOM_BUILD_DIR=... for another)
-#   bash scripts/demo.sh --full         # the full benchmark run instead (about 12 minutes): rewrites the
-#                                       # results in docs/performance.md, docs/performance.png, docs/threads.png
+#   bash scripts/demo.sh --full         # every benchmark program and the full run instead (about 15 minutes):
+#                                       # rewrites the results in docs/performance.md, docs/performance.png,
+#                                       # docs/threads.png
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${LOOM_BUILD_DIR:-build}
@@ -17,20 +19,26 @@ esac
 
 bash scripts/setup-deps.sh
 
+options=(-Dnative=true -Dexamples=enabled -Dbenchmarks=enabled)
 if [ ! -f "$build/build.ninja" ]; then
-  meson setup "$build" -Dnative=true -Dbenchmarks=enabled
+  meson setup "$build" "${options[@]}" >/dev/null
 else
-  meson configure "$build" -Dnative=true -Dbenchmarks=enabled >/dev/null
+  meson configure "$build" "${options[@]}" >/dev/null
 fi
-ninja -C "$build" -j "$(nproc)"
+# only what this script runs: the example and the summary's programs (bench_threads too for --full)
+targets=(examples/quickstart)
+if $full; then
+  read -ra programs < <(/usr/bin/python3 scripts/bench_summary.py --list-programs)
+  targets+=("${programs[@]}" bench/bench_threads)
+else
+  read -ra programs < <(/usr/bin/python3 scripts/bench_summary.py --quick --list-programs)
+  targets+=("${programs[@]}")
+fi
+ninja -C "$build" -j "$(nproc)" "${targets[@]}"
 
 echo
 echo "== the quickstart example ($build/examples/quickstart)"
-if [ -x "$build/examples/quickstart" ]; then
-  "$build/examples/quickstart"
-else
-  echo "demo: $build/examples/quickstart is not built (examples disabled in $build?); skipping it"
-fi
+"$build/examples/quickstart"
 
 echo
 if $full; then

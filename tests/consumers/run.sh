@@ -34,10 +34,16 @@ step() {
 # which works in ./__cmake_systeminformation, so two consumers set up from one directory (meson test
 # runs them in parallel from the build directory) could remove each other's and fail.
 install_log=$work/install.log
+# Set up with the default options, as the README's recipe does: it must compile nothing before installing.
 install_tree() {
-  (cd "$work" && step "$install_log" meson setup "$work/loom-build" "$src" --prefix="$prefix" \
-      -Dtests=disabled -Dexamples=disabled -Dbenchmarks=disabled -Dblas=auto) &&
+  (cd "$work" && step "$install_log" meson setup "$work/loom-build" "$src" --prefix="$prefix" -Dblas=auto) &&
+    compiles_nothing "$work/loom-build" &&
     step "$install_log" meson install -C "$work/loom-build" --destdir "$dest"
+}
+compiles_nothing() {
+  local n
+  n=$(ninja -C "$1" -n | grep -c -E 'Compiling|Linking') || true
+  [ "$n" -eq 0 ] || { echo "meson setup with default options would compile $n targets before installing" >>"$install_log"; return 1; }
 }
 installed=no
 case " ${wanted[*]} " in
