@@ -1,5 +1,5 @@
-// bench/compile_xtensor_equiv.cpp: examples/quickstart.cpp written with xtensor (with xsimd), the program
-// bench/compile_time.sh compares loom's compile time with. Same operations, line for line.
+// bench/compile/quickstart_xtensor.cpp: examples/quickstart.cpp written with xtensor (with xsimd), the program
+// bench/compile_time.py compares loom's quickstart with. Same operations, line for line.
 #include <xtensor/xarray.hpp>
 #include <xtensor/xbuilder.hpp>
 #include <xtensor/xexception.hpp>
