@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/test.sh: the whole test suite: installs what is missing, builds two configurations and runs
 # every test in both, then ends with "N passed, M failed":
-#   build-test        g++ -Og, portable (no -march=native: SSE2 batches), with the blas option
+#   build-test        g++ -O0, portable (no -march=native: SSE2 batches), with the blas option
 #                     (OpenBLAS for large matrix products), the consumer builds too,
 #                     and tests/eval/test_kernel.cpp once more at -mavx2 -mfma (256-bit batches),
 #                     tests/core/test_fixed_array_o2.cpp at -O2 -mavx2 -mfma, warnings as errors
@@ -47,8 +47,8 @@ run_config() {  # dir, compiler, meson options...
 }
 
 start=$(date +%s)
-run_config build-test g++ -Dnative=false -Doptimization=g -Dblas=enabled
-run_config build-test-san clang++ -Dnative=true -Dexamples=disabled -Doptimization=0 -Db_sanitize=address,undefined -Db_lundef=false -Db_pch=false \
+run_config build-test g++ -Dtests=enabled -Dexamples=enabled -Dnative=false -Doptimization=0 -Dblas=enabled
+run_config build-test-san clang++ -Dtests=enabled -Dexamples=disabled -Dnative=true -Doptimization=0 -Db_sanitize=address,undefined -Db_lundef=false -Db_pch=false \
   -Dwerror=true -Dcpp_args='-fno-sanitize-recover=all -fno-sanitize=float-cast-overflow' \
   -Dcpp_link_args=-fno-sanitize-recover=all
 echo "test suite took $(( $(date +%s) - start )) s"
