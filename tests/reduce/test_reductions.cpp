@@ -305,6 +305,33 @@ TEST_CASE("bad axes throw index_error naming them; nothing is written", "[reduce
                    "only a reduction of one element"));
 }
 
+TEST_CASE("a reduction assigned alone takes no element-wise pass: it reads its target first, keeps a tensor's rank", "[reduce]") {
+    loom::array<double> a = ref::iota<double>({2, 3});  // 0 1 2 / 3 4 5
+    const double* const old = a.data();
+    a = loom::sum(a, 0);  // reads a, then a takes the sums' buffer
+    CHECK(a.shape() == shape_t{3});
+    CHECK(ref::values(a) == std::vector<double>{3, 5, 7});
+    CHECK(a.data() != old);
+    loom::array<double> k = loom::max(ref::iota<double>({2, 3}), 1, loom::keepdims);
+    CHECK(k.shape() == shape_t{2, 1});
+    CHECK(ref::values(k) == std::vector<double>{2, 5});
+    const loom::array<double> e = loom::sum(loom::array<double>(shape_t{0, 4}), 0);  // an empty operand: zeros
+    CHECK(ref::values(e) == std::vector<double>{0, 0, 0, 0});
+    const loom::array<double> none = loom::sum(loom::array<double>(shape_t{4, 0}), 0);  // an empty result
+    CHECK(none.shape() == shape_t{0});
+    const loom::array<std::int64_t> c = loom::cumulative_sum(loom::array<std::int64_t>{1, 2, 3}, loom::include_initial);
+    CHECK(ref::values(c) == std::vector<std::int64_t>{0, 1, 3, 6});
+    loom::tensor<double, 1> t = loom::mean(ref::iota<double>({2, 2}), 1);
+    CHECK(ref::values(t) == std::vector<double>{0.5, 2.5});
+    // a tensor of another rank throws before it changes
+    loom::tensor<double, 2> t2 = ref::iota<double>({2, 2});
+    CHECK(ref::has(ref::what_of<loom::broadcast_error>([&] { t2 = loom::sum(t2, 0); }), "rank 2"));
+    CHECK(ref::values(t2) == std::vector<double>{0, 1, 2, 3});
+    // another element type converts through the element-wise pass
+    const loom::array<float> f = loom::sum(ref::iota<double>({2, 3}), 1);
+    CHECK(ref::values(f) == std::vector<float>{3, 12});
+}
+
 TEST_CASE("reductions as operands: normalisation, softmax, in place, over views and expressions", "[reduce]") {
     const loom::array<double> x = ref::filled<double>({5, 7}, 2);
     const auto& X = x;

@@ -1,6 +1,7 @@
 // loom/eval/pipeline.hpp: the one way into evaluation: every assignment runs shape -> check -> alias -> plan -> strategy -> loop here.
 #pragma once
 
+#include <concepts>
 #include <cstddef>
 #include <type_traits>
 #include <utility>
@@ -249,12 +250,30 @@ bool assign_written(Target& target, const E& e) {
     return true;
 }
 
-//! The one entry point of evaluation: target <- e in mode M. Arrays and
-//! tensors (init, value, inplace), views and fixed arrays (inplace) and
-//! fresh buffers (fresh) all come here.
+// A lone reduction or cumulative node of T elements (eval/reduce.hpp): it is computed into a
+// buffer of its own, as whenever it is read, and hands that buffer over. Not one that the
+// element-wise pass may evaluate itself when its rows are short (eval/unroll.hpp).
+template <class E, class T>
+concept hands_over = std::is_same_v<typename E::value_type, T> && short_reductions<E>::count == 0 &&
+                     requires(const E& e, shape_t& s) {
+                         { walker<E>::hand_over(e, s) } -> std::same_as<buffer<T>>;
+                     };
+
+// target <- e for such a node: the array or tensor takes e's buffer and shape, with no
+// element-wise pass (none is compiled for e). e reads the target before it changes, and
+// a tensor of another rank throws before it changes.
 template <mode M, class Target, class E>
-LOOM_INLINE void assign(Target& target, const E& e) {
-    if constexpr (M != mode::fresh) static_assert(converts_to<E, typename Target::value_type>);
+void assign_handed(Target& target, const E& e) {
+    shape_t s;
+    auto b = walker<E>::hand_over(e, s);
+    if constexpr (M == mode::init) value_access::make_empty(target);
+    value_access::adopt(target, std::move(b), s);
+}
+
+// Every other assignment: written by a node (mask), short reductions unrolled into the
+// element-wise pass, or the element-wise pass by mode.
+template <mode M, class Target, class E>
+LOOM_INLINE void assign_elementwise(Target& target, const E& e) {
     if constexpr ((M == mode::init || M == mode::value) && writes_into<E, typename Target::value_type>) {
         if (assign_written<M>(target, e)) return;
     }
@@ -270,6 +289,18 @@ LOOM_INLINE void assign(Target& target, const E& e) {
     } else {
         assign_fresh(target, e, leaves_of<E>(e));
     }
+}
+
+//! The one entry point of evaluation: target <- e in mode M. Arrays and
+//! tensors (init, value, inplace), views and fixed arrays (inplace) and
+//! fresh buffers (fresh) all come here.
+template <mode M, class Target, class E>
+LOOM_INLINE void assign(Target& target, const E& e) {
+    if constexpr (M != mode::fresh) static_assert(converts_to<E, typename Target::value_type>);
+    if constexpr ((M == mode::init || M == mode::value) && hands_over<E, typename Target::value_type>)
+        assign_handed<M>(target, e);
+    else
+        assign_elementwise<M>(target, e);
 }
 
 // target op= x: checked before a single element is written. The whole

@@ -823,6 +823,13 @@ struct computed_leaf : leaf_reads<R> {
         compute(e);
         *out = {reinterpret_cast<const std::byte*>(e.out_.buf.data()), sizeof(R), &e.out_.shape, &e.out_.strides};
     }
+    // A lone node assigned to an array or tensor (pipeline.hpp, assign_handed): its
+    // values, computed into a buffer of its own, and their shape, for the target to take.
+    static buffer<R> hand_over(const E& e, shape_t& s) {
+        compute(e);
+        s = std::move(e.out_.shape);
+        return std::move(e.out_.buf);
+    }
 };
 
 template <class K, class R, class X>
