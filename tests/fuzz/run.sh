@@ -24,7 +24,7 @@ fi
 mkdir -p "$out"
 rm -rf "$out/corpus"
 cp -r "$corpus" "$out/corpus"
-"$cxx" -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+"$cxx" -std=c++20 -O1 -gline-tables-only -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -I"$root/include" -I"$root/config" -I"$build/config" \
     "$root/tests/fuzz/$target.cpp" -o "$out/$target"
 cd "$out"
