@@ -26,14 +26,11 @@ else
   meson configure "$build" "${options[@]}" >/dev/null
 fi
 # only what this script runs: the example and the summary's programs (bench_threads too for --full)
-targets=(examples/quickstart)
-if $full; then
-  read -ra programs < <(/usr/bin/python3 scripts/bench_summary.py --list-programs)
-  targets+=("${programs[@]}" bench/bench_threads)
-else
-  read -ra programs < <(/usr/bin/python3 scripts/bench_summary.py --quick --list-programs)
-  targets+=("${programs[@]}")
-fi
+mode=(--quick)
+$full && mode=()
+read -ra programs < <(/usr/bin/python3 scripts/bench_summary.py "${mode[@]}" --list-programs)
+targets=(examples/quickstart "${programs[@]}")
+$full && targets+=(bench/bench_threads)
 ninja -C "$build" -j "$(nproc)" "${targets[@]}"
 
 echo
