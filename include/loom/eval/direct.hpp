@@ -61,8 +61,8 @@ LOOM_INLINE bool flat_streams(const std::byte* const* base, const std::ptrdiff_t
 // run_flat past the bound of streams() or of threads: on several threads
 // through a plan of one axis (driver::run) when the work is worth them;
 // streamed when the distinct bytes reach the threshold too. Out of line, the
-// leaves' pointers by value (as row_flat_streamed): small assignments never
-// come here.
+// leaves' pointers by value (kernel::bases): small assignments never come
+// here.
 template <class T, class E>
 [[gnu::noinline]] void run_flat_large(T* out, typename kernel<T, E>::bases b, const E& e, std::size_t n) {
     using K = kernel<T, E>;
@@ -82,7 +82,12 @@ template <class T, class E>
     if constexpr (K::may_stream) {
         if (streams<T>(flat_bytes<T, K::L>(b.p, K::elem.data(), n))) {
             ran(strategy::contiguous, true);
-            return K::row_flat_streamed(e, out, b, n);
+            typename K::row_state s{};
+            const std::ptrdiff_t down[K::slots] = {};  // one row: no row pitch
+            for (std::size_t k = 0; k < K::L; ++k) s.c[k] = {nullptr, K::elem[k] * static_cast<std::ptrdiff_t>(K::W), K::elem[k]};
+            rows_streamed<T, K::L>(&K::flat_rows, &e, out, 0, b.p, down, s, 1, n);
+            simd::stream_fence();
+            return;
         }
     }
     ran(strategy::contiguous);
@@ -129,7 +134,7 @@ LOOM_INLINE bool flat_leaves(T* data, const shape_t& shape, const strides_t& str
 }
 
 // assign_flat's loop through the expression's row functions (kernel::bodies<true>:
-// flat, or general when it streams; the scalar rows when not vectorized), which
+// flat, streamed when large (rows_streamed); the scalar rows when not vectorized), which
 // its plan's path compiles anyway: compiled once per element type and leaf
 // count, not once per expression, at the price of a call and a row_state.
 template <class T, std::size_t L, bool Vectorized, bool MayStream, std::size_t W>
@@ -150,8 +155,12 @@ bool flat_by_pointer(T* data, const shape_t& shape, const strides_t& strides, co
     } else {
         s.nt = MayStream && flat_streams<T, L>(base, s.step, s.n);
         ran(strategy::contiguous, s.nt);
-        (s.nt ? b.general : b.flat)(e, data, 0, base, down, s, 1, s.n);
-        if (s.nt) simd::stream_fence();
+        if (s.nt) {
+            rows_streamed<T, L>(b.flat, e, data, 0, base, down, s, 1, s.n);
+            simd::stream_fence();
+        } else {
+            b.flat(e, data, 0, base, down, s, 1, s.n);
+        }
     }
     return true;
 }
@@ -306,6 +315,18 @@ LOOM_INLINE bool assign_owning(T* data, const S& target, const E& e) {
 // target (a view, a fixed_array: in place).
 enum class rows_into { fresh, owning, other };
 
+// The rows of rows_2d through the expression's row functions: one type for
+// every expression of an element type and leaf count, so one rows_2d.
+template <class T, std::size_t L>
+struct rows_by_pointer {
+    const void* e;
+    rows_fn<T, L> flat, general;
+    void operator()(bool flat_kind, T* out, std::ptrdiff_t os, const std::byte* const* base, const std::ptrdiff_t* is,
+                    const row_state<T, L>& s, std::size_t m, std::size_t n) const {
+        (flat_kind ? flat : general)(e, out, os, base, is, s, m, n);
+    }
+};
+
 // Rows without a plan: the row, column and outer-product patterns. Leaves of
 // rank 1 or 2 whose rows are contiguous (arrays and tensors; views whose last
 // axis steps by one element or has size 1, any row pitch), each axis either 1
@@ -319,7 +340,8 @@ enum class rows_into { fresh, owning, other };
 // step (x += view(x)); the general path copes with the rest. False when that
 // does not apply (then nothing was written).
 template <class T, std::size_t L, rows_into Into, bool Owned, bool MayStream, std::size_t W, class Rows>
-LOOM_HOT_LOOPS bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const leaf_desc* leaves, Rows rows) {
+LOOM_HOT_LOOPS bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const leaf_desc* leaves, Rows rows,
+                            const rows_by_pointer<T, L>& streamed) {
     using D = driver<T, L, true, MayStream, W>;
     // owning leaves are row-major and read an owning target in step or not at all
     constexpr bool may_overlap = Into == rows_into::other || (Into == rows_into::owning && !Owned);
@@ -382,23 +404,17 @@ LOOM_HOT_LOOPS bool rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, co
     s.nt = MayStream && streams<T>(moved) && streams<T>(m * n * sizeof(T) + distinct_leaf_bytes(leaves, L));
     // rows of leaves that all step along them (A(M,N) + b(N)) are flat
     // loops, with no cursors to set up per row
-    ran(along && !s.nt ? strategy::contiguous : strategy::splatted, s.nt);
-    rows(along && !s.nt, data, os, base, is, s, m, n);
-    if (s.nt) simd::stream_fence();
+    ran(along ? strategy::contiguous : strategy::splatted, s.nt);
+    if constexpr (MayStream) {
+        if (s.nt) {
+            rows_streamed<T, L>(along ? streamed.flat : streamed.general, streamed.e, data, os, base, is, s, m, n);
+            simd::stream_fence();
+            return true;
+        }
+    }
+    rows(along, data, os, base, is, s, m, n);
     return true;
 }
-
-// The rows of rows_2d through the expression's row functions: one type for
-// every expression of an element type and leaf count, so one rows_2d.
-template <class T, std::size_t L>
-struct rows_by_pointer {
-    const void* e;
-    rows_fn<T, L> flat, general;
-    void operator()(bool flat_kind, T* out, std::ptrdiff_t os, const std::byte* const* base, const std::ptrdiff_t* is,
-                    const row_state<T, L>& s, std::size_t m, std::size_t n) const {
-        (flat_kind ? flat : general)(e, out, os, base, is, s, m, n);
-    }
-};
 
 template <rows_into Into, class T, class E>
 bool assign_rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const E& e, const leaves_of<E>& lv) {
@@ -417,11 +433,12 @@ bool assign_rows_2d(T* data, const shape_t& shape, std::ptrdiff_t os, const E& e
             [&](bool flat_kind, T* out, std::ptrdiff_t ros, const std::byte* const* base, const std::ptrdiff_t* is,
                 const typename K::row_state& s, std::size_t m, std::size_t n) {
                 if (flat_kind) K::each(out, ros, base, is, m, [&](T* row, const std::byte* const* b) { K::row_flat(e, row, b, n, s.disjoint); });
-                else K::rows_general(e, out, ros, base, is, s.c, m, n, s.nt);
-            });
+                else K::rows_general(e, out, ros, base, is, s.c, m, n);
+            },
+            rows_by_pointer<T, K::L>{&e, &K::flat_rows, &K::general_rows});
     } else {
-        return rows_2d<T, K::L, Into, owned, K::may_stream, K::W>(data, shape, os, lv.d,
-                                                            rows_by_pointer<T, K::L>{&e, &K::flat_rows, &K::general_rows});
+        const rows_by_pointer<T, K::L> by{&e, &K::flat_rows, &K::general_rows};
+        return rows_2d<T, K::L, Into, owned, K::may_stream, K::W>(data, shape, os, lv.d, by, by);
     }
 }
 

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "../simd/simd.hpp"
+#include "loops/streamed.hpp"
 #include "loops/turned.hpp"
 #include "plan.hpp"
 #include "rows.hpp"
@@ -93,13 +94,21 @@ struct driver {
                         }
                         if constexpr (MayStream)
                             if (s.nt && j0 + tj < s.n) prefetch_tile(here, is, s, rows, std::min(s.n - j0 - tj, tj));
-                        body(e, out + i * os + j, os, q, qs, s, rows, cols);
+                        call(body, e, out + i * os + j, os, q, qs, s, rows, cols);
                         continue;
                     }
                 }
-                body(e, out + i * os + j * s.out_step, os, q, is, s, rows, cols);
+                call(body, e, out + i * os + j * s.out_step, os, q, is, s, rows, cols);
             }
         }
+    }
+
+    // body's rows, with non-temporal stores when the assignment streams (s.nt).
+    LOOM_INLINE static void call(rows_fn<T, L> body, const void* e, T* out, std::ptrdiff_t os, const std::byte* const* q,
+                                 const std::ptrdiff_t* is, const state& s, std::size_t rows, std::size_t cols) {
+        if constexpr (MayStream)
+            if (s.nt) return rows_streamed<T, L>(body, e, out, os, q, is, s, rows, cols);
+        body(e, out, os, q, is, s, rows, cols);
     }
 
     // Turned tiles that stream (far larger than the caches): the lines of the
@@ -219,9 +228,8 @@ struct driver {
     }
 
     // The strategy of plan p (strategy.hpp's table): scalar without batches;
-    // contiguous when every leaf and the target step by one element (streamed,
-    // it runs as splatted: one streamed loop); splatted when no leaf or target
-    // is strided; turned or gathered otherwise.
+    // contiguous when every leaf and the target step by one element; splatted
+    // when no leaf or target is strided; turned or gathered otherwise.
     static strategy choose(const plan<L>& p, const state& s) {
         if (!Vectorized) return strategy::scalar;
         bool flat = s.out_step == 1, strided = s.out_step != 1;
@@ -230,7 +238,7 @@ struct driver {
             flat = flat && s.step[k] == elem;
             strided = strided || (s.step[k] != 0 && s.step[k] != elem);
         }
-        if (flat && !s.nt) return strategy::contiguous;
+        if (flat) return strategy::contiguous;
         if (!strided) return strategy::splatted;
         return turnable(p, s) ? strategy::turned : strategy::gathered;
     }
@@ -287,6 +295,7 @@ struct driver {
         if (p.size == 0) return;
         state s = prepare(p);
         const strategy kind = choose(p, s);
+        s.nt = s.nt && kind != strategy::gathered;  // gathered chunks are stored as they are scattered
         ran(kind, s.nt);
         if (p.size >= b.parallel_min && p.rank > 0) {
             const std::size_t pieces = (p.extent[0] + grain(p) - 1) / grain(p);

@@ -30,7 +30,6 @@ struct kernel : contiguous_rows<T, E>, splatted_rows<T, E>, gathered_rows<T, E>,
     using gathered_rows<T, E>::row_packed;
     using scalar_rows<T, E>::row_scalar;
     using splatted_rows<T, E>::rows_for;
-    using splatted_rows<T, E>::rows_streamed;
 
     // The bytes an assignment by plan p moves (driver::moved), and a bound of it.
     static std::size_t moved(const plan<L>& p) { return driver_type::moved(p); }
@@ -48,13 +47,6 @@ struct kernel : contiguous_rows<T, E>, splatted_rows<T, E>, gathered_rows<T, E>,
     LOOM_HOT_LOOPS static void general_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
                                             const std::ptrdiff_t* is, const row_state& s, std::size_t m, std::size_t n) {
         const E& e = *static_cast<const E*>(ev);
-        if constexpr (may_stream) {
-            if (s.nt) {
-                return each(out, s.ps, ptr, s.ips, s.planes, [&](T* o, const std::byte* const* q) {
-                    rows_streamed(e, o, os, q, is, s.c, m, n);
-                });
-            }
-        }
         rows_for(s.c)(e, out, os, ptr, is, s.c, m, n, s.planes, s.ps, s.ips);
     }
     LOOM_HOT_LOOPS static void packed_rows(const void* ev, T* out, std::ptrdiff_t os, const std::byte* const* ptr,

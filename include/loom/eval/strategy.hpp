@@ -25,7 +25,8 @@ namespace loom::detail {
 //                compile time, not traced)
 //
 // Non-temporal stores are a flag beside contiguous, splatted and turned
-// (streaming.hpp), tiles beside splatted and gathered (driver::run). Where
+// (streaming.hpp decides, loops/streamed.hpp stores), tiles beside splatted
+// and gathered (driver::run). Where
 // the plan is not needed to decide (same shapes, 2-D rows), the pipeline
 // takes contiguous or splatted directly (direct.hpp); everything else goes
 // through the plan and driver::run, which holds the table's second half.

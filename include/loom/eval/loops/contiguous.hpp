@@ -66,21 +66,12 @@ struct contiguous_rows : kernel_traits<T, E> {
         }
     }
 
-    // row_flat with non-temporal stores (streams()) and the fence after them,
-    // through the general kind's loop: one copy of the loop that streams
-    // serves both kinds. Out of line, the leaves' pointers by value: a caller
-    // that passed them by address had to keep them in memory on its fast path
-    // too.
+    // The leaves' pointers by value, for a call out of line (run_flat_large):
+    // a caller that passed them by address had to keep them in memory on its
+    // fast path too.
     struct bases {
         const std::byte* p[slots];
     };
-    [[gnu::noinline]] static void row_flat_streamed(const E& e, T* out, bases base, std::size_t n) {
-        cursor steps[slots] = {};
-        std::ptrdiff_t down[slots] = {};
-        for (std::size_t k = 0; k < L; ++k) steps[k] = {nullptr, elem[k] * static_cast<std::ptrdiff_t>(W), elem[k]};
-        splatted_rows<T, E>::rows_streamed(e, out, 0, base.p, down, steps, 1, n);
-        simd::stream_fence();
-    }
 };
 
 }  // namespace loom::detail

@@ -1,4 +1,4 @@
-// loom/eval/loops/splatted.hpp: the splatted strategy: rows where a leaf is broadcast along the row, every leaf by its own step; and the streamed rows.
+// loom/eval/loops/splatted.hpp: the splatted strategy: rows where a leaf is broadcast along the row, every leaf by its own step.
 #pragma once
 
 #include <algorithm>
@@ -16,8 +16,7 @@
 namespace loom::detail {
 
 // Rows in which a leaf broadcast along the row (stride 0) is its value
-// splatted; every other leaf steps by one element. Also the rows that store
-// with non-temporal stores, whatever the kind.
+// splatted; every other leaf steps by one element.
 template <class T, class E>
 struct splatted_rows : kernel_traits<T, E> {
     using Tr = kernel_traits<T, E>;
@@ -25,7 +24,6 @@ struct splatted_rows : kernel_traits<T, E> {
     using Tr::elem;
     using Tr::L;
     using Tr::line;
-    using Tr::may_stream;
     using Tr::prefetch_ahead;
     using Tr::prefetches;
     using Tr::slots;
@@ -105,35 +103,6 @@ struct splatted_rows : kernel_traits<T, E> {
         } while (++o != end);
     }
 
-    // row_steps with non-temporal stores (streams()), for targets far larger
-    // than the caches: the elements before the first one aligned for them go
-    // one by one, through the loop of the tail; not unrolled (memory bound).
-    LOOM_INLINE static void row_streamed(const E& e, T* out, const cursor* start, std::size_t n) {
-        cursor c[slots] = {};
-        for (std::size_t k = 0; k < L; ++k) c[k] = start[k];
-        hold_splats(c);
-        // pointers, no index: with an index beside them, g++ 12 kept the
-        // target's pointer on the stack and added to it there every batch
-        T* o = out;
-        T* const end = out + n;
-        T* stop = out + stream_head(out, n);
-        for (;;) {
-            row_tail<true>(e, o, stop, c);  // a head or tail of less than a batch
-            o = stop;
-            if (stop == end) break;
-#if LOOM_SIMD
-            if constexpr (vectorized) {
-                T* const last = o + (end - o) / static_cast<std::ptrdiff_t>(W) * static_cast<std::ptrdiff_t>(W);
-                for (; o != last; o += W) {
-                    simd::stream(o, walker<E>::template batch<0, T>(e, c));
-                    step(c);
-                }
-            }
-#endif
-            stop = end;
-        }
-    }
-
     // A leaf broadcast along the row is splatted from a copy in its cursor
     // (walker::batch): the cursors are locals whose address never escapes, so
     // the compiler knows no store to out changes the copy and splats it once
@@ -150,13 +119,8 @@ struct splatted_rows : kernel_traits<T, E> {
     // and is[k] (leaves, bytes) apart: one call for all of them, so that the
     // per-row cost is a few additions and not a call (short rows: x(M,1) * y(1,N)).
     // steps[k]: leaf k's steps along the row (its pointer is not used).
-    // nt: with non-temporal stores (streams(), may_stream), in a copy of the
-    // loop of its own, out of line: only large targets take it.
     static void rows_general(const E& e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
-                             const std::ptrdiff_t* is, const cursor* steps, std::size_t m, std::size_t n,
-                             bool nt = false) {
-        if constexpr (may_stream)
-            if (nt) return rows_streamed(e, out, os, ptr, is, steps, m, n);
+                             const std::ptrdiff_t* is, const cursor* steps, std::size_t m, std::size_t n) {
         const std::ptrdiff_t none[slots] = {};
         rows_for(steps)(e, out, os, ptr, is, steps, m, n, 1, 0, none);
     }
@@ -169,7 +133,7 @@ struct splatted_rows : kernel_traits<T, E> {
                                           std::size_t n, std::size_t planes, std::ptrdiff_t ps,
                                           const std::ptrdiff_t* ips) {
         each(out, ps, ptr, ips, planes, [&](T* o, const std::byte* const* q) {
-            rows_stepped<false, S>(e, o, os, q, is, steps, m, n);
+            rows_stepped<S>(e, o, os, q, is, steps, m, n);
         });
     }
 
@@ -197,12 +161,7 @@ struct splatted_rows : kernel_traits<T, E> {
             return &rows_of<splats_unknown>;
         }
     }
-    [[gnu::noinline]] static void rows_streamed(const E& e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
-                                                const std::ptrdiff_t* is, const cursor* steps, std::size_t m,
-                                                std::size_t n) {
-        rows_stepped<true>(e, out, os, ptr, is, steps, m, n);
-    }
-    template <bool nt, std::uint64_t S = splats_unknown>
+    template <std::uint64_t S = splats_unknown>
     static void rows_stepped(const E& e, T* out, std::ptrdiff_t os, const std::byte* const* ptr,
                              const std::ptrdiff_t* is, const cursor* steps, std::size_t m, std::size_t n) {
         // the steps in locals and the row pointers advanced by addition: read
@@ -215,8 +174,7 @@ struct splatted_rows : kernel_traits<T, E> {
             down[k] = is[k];
         }
         for (std::size_t i = 0; i < m; ++i, out += os) {
-            if constexpr (nt) row_streamed(e, out, c, n);
-            else row_steps<0, S>(e, out, c, n);
+            row_steps<0, S>(e, out, c, n);
             for (std::size_t k = 0; k < L; ++k) c[k].p += down[k];
         }
     }
