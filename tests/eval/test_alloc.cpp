@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <new>
 #include <thread>
+#include <vector>
 
 #include "../support/reference.hpp"
 
@@ -80,6 +81,19 @@ void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept 
 void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { release(p); }
 
 // ---- the tests ---------------------------------------------------------------
+
+namespace {
+// The counting tests expect each buffer over 1 KiB to be one operator new: the
+// cache of larger blocks (core/storage.hpp) is off in this program but in the
+// cases of its own at the end, which turn it on for their duration.
+const std::size_t large_cache_default = loom::set_buffer_cache_bytes(0);
+
+struct large_cache_scope {
+    std::size_t old;
+    explicit large_cache_scope(std::size_t bytes) : old(loom::set_buffer_cache_bytes(bytes)) {}
+    ~large_cache_scope() { loom::set_buffer_cache_bytes(old); }
+};
+}  // namespace
 
 using loom::shape_t;
 
@@ -352,6 +366,95 @@ TEST_CASE("a thread's cached blocks go back when it ends, and later frees go str
     const std::size_t made = allocations - mark, given = deallocations - freed;  // before any CHECK
     CHECK(values);
     CHECK(made == given);
+}
+
+// ---- the cache of larger blocks (core/storage.hpp) ----------------------------
+
+TEST_CASE("a freed buffer over 1 KiB is the thread's next array of its size class", "[eval][alloc][cache]") {
+    CHECK(large_cache_default == (cached ? std::size_t{128} << 20 : 0));  // unless LOOM_BUFFER_CACHE_BYTES is set
+    const large_cache_scope on(std::size_t{64} << 20);
+    CHECK(loom::buffer_cache_bytes() == (cached ? std::size_t{64} << 20 : 0));
+    const auto a = ref::filled<double>({64, 48}, 1), b = ref::filled<double>({64, 48}, 2);
+    const auto c = ref::filled<double>({60, 100}, 3);
+    const double* first = nullptr;
+    std::size_t mark = allocations, freed = deallocations;
+    {
+        const loom::array<double> t = a * b;  // 24 KiB
+        first = t.data();
+    }
+    const std::size_t made = allocations - mark, given = deallocations - freed;
+    mark = allocations;
+    freed = deallocations;
+    const float* second = nullptr;
+    bool values = false;
+    {
+        // another element type and shape in the same class (an eighth of 16 KiB: 23 to 24 KiB)
+        const loom::array<float> u = loom::astype<float>(c) * 2.0f;  // 24,000 bytes
+        second = u.data();
+        values = u(59, 99) == static_cast<float>(c(59, 99)) * 2.0f;
+    }
+    const std::size_t made_again = allocations - mark, given_again = deallocations - freed;
+    CHECK(made == 1);
+    CHECK(given == (cached ? 0 : 1));  // kept
+    CHECK(made_again == (cached ? 0 : 1));
+    CHECK(given_again == (cached ? 0 : 1));
+    if (cached) CHECK(static_cast<const void*>(second) == static_cast<const void*>(first));
+    CHECK(reinterpret_cast<std::uintptr_t>(second) % 64 == 0);
+    CHECK(values);
+    loom::detail::empty_block_cache();
+}
+
+TEST_CASE("the cache of larger blocks keeps 16 and buffer_cache_bytes at most, the oldest going first",
+          "[eval][alloc][cache]") {
+    const large_cache_scope on(std::size_t{64} << 20);
+    loom::detail::empty_block_cache();
+    const shape_t s{256};  // 2 KiB of double: its own class
+    std::vector<loom::array<double>> live;
+    live.reserve(20);  // (the vector's own block is counted too)
+    std::size_t freed = deallocations;
+    for (int i = 0; i < 20; ++i) live.emplace_back(s, double(i));
+    live.clear();
+    const std::size_t four_given = deallocations - freed;  // 20 freed, 16 kept
+    freed = deallocations;
+    loom::set_buffer_cache_bytes(3 * 2048);  // the calling thread's cache shrinks at once
+    const std::size_t thirteen_given = deallocations - freed;
+    freed = deallocations;
+    std::size_t mark = allocations;
+    {
+        const loom::array<double> r(s, 1.0);  // reused
+        const loom::array<double> big(shape_t{1024}, 1.0);  // 8 KiB: over the bound, never kept
+    }
+    const std::size_t one_made = allocations - mark, big_given = deallocations - freed;
+    freed = deallocations;
+    loom::set_buffer_cache_bytes(0);
+    const std::size_t three_given = deallocations - freed;
+    CHECK(four_given == (cached ? 4 : 20));
+    CHECK(thirteen_given == (cached ? 13 : 0));
+    CHECK(one_made == (cached ? 1 : 2));
+    CHECK(big_given == (cached ? 1 : 2));
+    CHECK(three_given == (cached ? 3 : 0));
+}
+
+TEST_CASE("a thread's larger cached blocks go back when it ends", "[eval][alloc][cache]") {
+    const large_cache_scope on(std::size_t{64} << 20);
+    std::size_t mark = allocations;
+    std::thread([] {}).join();
+    const std::size_t spawn = allocations - mark;  // a thread's own blocks
+    mark = allocations;
+    const std::size_t freed = deallocations;
+    double sum = 0;
+    std::thread t([&sum] {
+        for (int round = 0; round < 3; ++round) {
+            loom::array<double> a(shape_t{40, 40}, 1.0);  // 12.5 KiB
+            loom::array<double> r = a * 2.0;
+            sum += r(39, 39);
+        }
+    });
+    t.join();
+    const std::size_t made = allocations - mark, given = deallocations - freed;  // before any CHECK
+    CHECK(sum == 6.0);
+    CHECK(made == given);
+    CHECK(made - spawn == (cached ? 2 : 6));  // a and r once, or every round
 }
 
 TEST_CASE("a short reduction read once per result allocates nothing: it runs in the element-wise pass", "[eval][alloc][reduce]") {

@@ -129,11 +129,13 @@ struct block_cache {
 // Trivially destructible and zero-initialized: used without a TLS init call.
 inline thread_local block_cache cache_of_thread{};
 
-// Gives every block the thread's cache holds back to ::operator delete.
+// Gives every block the thread's caches hold back to ::operator delete.
+inline void trim_large_cache(std::size_t count, std::size_t bytes) noexcept;
 inline void empty_block_cache() noexcept {
     block_cache& k = cache_of_thread;
     for (std::size_t c = 0; c < block_cache::classes; ++c)
         while (k.count[c] > 0) ::operator delete(k.pop(c));
+    trim_large_cache(0, 0);
 }
 
 // Empties the thread's cache when the thread ends (constructed on the first
@@ -148,6 +150,62 @@ struct block_cache_owner {
 };
 inline thread_local block_cache_owner cache_owner_of_thread;
 
+// Larger buffers a thread frees are kept too, for the temporaries a program
+// makes and frees in a loop: taken again, their pages are already mapped,
+// where a fresh block faults in every page (glibc returns large blocks to the
+// system). Up to `entries` blocks and buffer_cache_bytes() bytes in all, the
+// oldest given back first; a buffer of over 1 KiB is allocated in a size class
+// of an eighth of a power of two (12.5% more at most), and only a block of
+// the requested class is reused.
+struct large_cache {
+    static constexpr std::size_t entries = 16;
+    // classes up to max_bytes (1 GiB); larger buffers are never kept
+    static constexpr std::size_t max_bytes = std::size_t{1} << 30;
+    void* blocks[entries];
+    std::size_t sizes[entries];  // each block's class, in bytes of elements
+    std::size_t count;
+    std::size_t total;  // the classes' sum
+
+    static constexpr std::size_t class_of(std::size_t bytes) {
+        if (bytes > max_bytes) return bytes;
+        std::size_t step = 1;
+        while (step <= bytes / 16) step <<= 1;  // an eighth of the power of two below bytes
+        return (bytes + step - 1) / step * step;
+    }
+    void* take(std::size_t i) noexcept {
+        void* raw = blocks[i];
+#ifdef LOOM_ASAN
+        ASAN_UNPOISON_MEMORY_REGION(raw, sizes[i] + block_extra);
+#endif
+        total -= sizes[i];
+        --count;
+        for (std::size_t j = i; j < count; ++j) {
+            blocks[j] = blocks[j + 1];
+            sizes[j] = sizes[j + 1];
+        }
+        return raw;
+    }
+};
+inline constinit thread_local large_cache large_cache_of_thread{};
+
+// The bound of every thread's large_cache, in bytes; LOOM_BUFFER_CACHE_BYTES in
+// the environment sets it for the process, else 128 MiB.
+inline std::size_t& cache_limit_switch() noexcept {
+    static std::size_t limit = [] {
+        const char* e = std::getenv("LOOM_BUFFER_CACHE_BYTES");
+        return e && *e ? static_cast<std::size_t>(std::strtoull(e, nullptr, 10)) : std::size_t{128} << 20;
+    }();
+    return limit;
+}
+inline std::size_t cache_limit() noexcept { return __atomic_load_n(&cache_limit_switch(), __ATOMIC_RELAXED); }
+
+// Gives the oldest blocks of the thread's large_cache back until it holds at
+// most `count` blocks and `bytes` bytes.
+inline void trim_large_cache(std::size_t count, std::size_t bytes) noexcept {
+    large_cache& k = large_cache_of_thread;
+    while (k.count > 0 && (k.count > count || k.total > bytes)) ::operator delete(k.take(0));
+}
+
 // A block for `bytes` of elements and block_extra: class c holds (c + 1) * 64.
 inline void* take_block(std::size_t bytes) {
 #if LOOM_BUFFER_CACHE
@@ -156,6 +214,10 @@ inline void* take_block(std::size_t bytes) {
         block_cache& k = cache_of_thread;
         return k.count[c] > 0 ? k.pop(c) : ::operator new(block_cache::block_bytes(c));
     }
+    bytes = large_cache::class_of(bytes);
+    large_cache& k = large_cache_of_thread;
+    for (std::size_t i = k.count; i-- > 0;)  // the newest first
+        if (k.sizes[i] == bytes) return k.take(i);
 #endif
     void* raw = ::operator new(bytes + block_extra);
     if (bytes >= huge_page_bytes) advise_huge_pages(raw, bytes + block_extra);
@@ -174,6 +236,23 @@ inline void give_block(void* raw, [[maybe_unused]] std::size_t bytes) noexcept {
             ASAN_POISON_MEMORY_REGION(raw, block_cache::block_bytes(c));
 #endif
             k.blocks[c][k.count[c]++] = raw;
+            return;
+        }
+    } else {
+        bytes = large_cache::class_of(bytes);
+        const std::size_t limit = cache_limit();
+        block_cache& small = cache_of_thread;  // its owner empties both caches
+        if (!small.owned && !small.closed) (void)&cache_owner_of_thread;
+        if (!small.closed && bytes <= limit && bytes <= large_cache::max_bytes) {
+            trim_large_cache(large_cache::entries - 1, limit - bytes);
+            large_cache& k = large_cache_of_thread;
+#ifdef LOOM_ASAN
+            ASAN_POISON_MEMORY_REGION(raw, bytes + block_extra);
+#endif
+            k.blocks[k.count] = raw;
+            k.sizes[k.count] = bytes;
+            ++k.count;
+            k.total += bytes;
             return;
         }
     }
@@ -225,3 +304,26 @@ private:
 };
 
 }  // namespace loom::detail
+
+namespace loom {
+
+//! The bytes of freed buffers over 1 KiB that each thread keeps for its next
+//! arrays (at most 16 buffers): 128 MiB unless LOOM_BUFFER_CACHE_BYTES in the
+//! environment says otherwise; 0 in a build with LOOM_BUFFER_CACHE=0.
+inline std::size_t buffer_cache_bytes() noexcept {
+    return LOOM_BUFFER_CACHE ? detail::cache_limit() : 0;
+}
+
+//! Sets that bound for every thread (0: keep none); what the calling thread
+//! keeps beyond it goes back at once, other threads' at their next free.
+//! Returns the previous bound.
+//!   loom::set_buffer_cache_bytes(0);  // every buffer over 1 KiB back at once
+inline std::size_t set_buffer_cache_bytes(std::size_t bytes) noexcept {
+    const std::size_t old = __atomic_exchange_n(&detail::cache_limit_switch(), bytes, __ATOMIC_RELAXED);
+#if LOOM_BUFFER_CACHE
+    detail::trim_large_cache(detail::large_cache::entries, bytes);
+#endif
+    return LOOM_BUFFER_CACHE ? old : 0;
+}
+
+}  // namespace loom
