@@ -6,12 +6,13 @@ allocates its temporaries and the result on every call), except
 small_inplace, which stores into an existing array (`r[...] = a + 2*b`).
 Shapes and names match the C++ programs: "<case>/numpy/<size>".
 
-    /usr/bin/python3 bench/numpy_cases.py --json out.json [--quick]
+    /usr/bin/python3 bench/numpy_cases.py --json out.json [--quick] [--filter REGEX]
 
 Run it with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset (scripts/bench_summary.py does).
 """
 import argparse
 import json
+import re
 import statistics
 import sys
 import time
@@ -105,6 +106,178 @@ def cases(rng):
     (s,) = operands(rng, np.float64, (1 << 20,))
     yield "sort/numpy/1M", lambda s=s: np.sort(s)
     yield "stable_sort/numpy/1M", lambda s=s: np.sort(s, kind="stable")
+    yield from program_cases(rng)
+
+
+# bench/programs.cpp: real programs, each written as a NumPy user writes it; single thread (pinned).
+def jacobi_steps(u0, steps):
+    u = u0.copy()
+    v = u0.copy()
+    for _ in range(steps):
+        v[1:-1, 1:-1] = 0.25 * (u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:])
+        u, v = v, u
+    return u
+
+
+def heat3d(u0, steps, alpha):
+    u = u0.copy()
+    un = u0.copy()
+    for _ in range(steps):
+        un[1:-1, 1:-1, 1:-1] = u[1:-1, 1:-1, 1:-1] + alpha * (
+            u[2:, 1:-1, 1:-1] + u[:-2, 1:-1, 1:-1] + u[1:-1, 2:, 1:-1] + u[1:-1, :-2, 1:-1]
+            + u[1:-1, 1:-1, 2:] + u[1:-1, 1:-1, :-2] - 6 * u[1:-1, 1:-1, 1:-1])
+        u, un = un, u
+    return u
+
+
+def thomas(a, b, c, d):
+    n = d.shape[-1]
+    cp = np.empty_like(d)
+    dp = np.empty_like(d)
+    x = np.empty_like(d)
+    cp[:, :, 0] = c[:, :, 0] / b[:, :, 0]
+    dp[:, :, 0] = d[:, :, 0] / b[:, :, 0]
+    for k in range(1, n):
+        denom = b[:, :, k] - a[:, :, k] * cp[:, :, k - 1]
+        cp[:, :, k] = c[:, :, k] / denom
+        dp[:, :, k] = (d[:, :, k] - a[:, :, k] * dp[:, :, k - 1]) / denom
+    x[:, :, -1] = dp[:, :, -1]
+    for k in range(n - 2, -1, -1):
+        x[:, :, k] = dp[:, :, k] - cp[:, :, k] * x[:, :, k + 1]
+    return x
+
+
+# Lorena Barba's "12 steps to Navier-Stokes", step 11 (cavity flow), as published
+def build_up_b(b, rho, dt, u, v, dx, dy):
+    b[1:-1, 1:-1] = (rho * (1 / dt *
+                    ((u[1:-1, 2:] - u[1:-1, 0:-2]) /
+                     (2 * dx) + (v[2:, 1:-1] - v[0:-2, 1:-1]) / (2 * dy)) -
+                    ((u[1:-1, 2:] - u[1:-1, 0:-2]) / (2 * dx))**2 -
+                    2 * ((u[2:, 1:-1] - u[0:-2, 1:-1]) / (2 * dy) *
+                         (v[1:-1, 2:] - v[1:-1, 0:-2]) / (2 * dx)) -
+                    ((v[2:, 1:-1] - v[0:-2, 1:-1]) / (2 * dy))**2))
+    return b
+
+
+def pressure_poisson(p, dx, dy, b, nit):
+    pn = np.empty_like(p)
+    pn = p.copy()
+    for q in range(nit):
+        pn = p.copy()
+        p[1:-1, 1:-1] = (((pn[1:-1, 2:] + pn[1:-1, 0:-2]) * dy**2 +
+                          (pn[2:, 1:-1] + pn[0:-2, 1:-1]) * dx**2) /
+                         (2 * (dx**2 + dy**2)) -
+                         dx**2 * dy**2 / (2 * (dx**2 + dy**2)) *
+                         b[1:-1, 1:-1])
+        p[:, -1] = p[:, -2]  # dp/dx = 0 at x = 2
+        p[0, :] = p[1, :]    # dp/dy = 0 at y = 0
+        p[:, 0] = p[:, 1]    # dp/dx = 0 at x = 0
+        p[-1, :] = 0         # p = 0 at y = 2
+    return p
+
+
+def cavity_flow(nx, nt=10, nit=50, rho=1.0, nu=0.1, dt=0.001):
+    ny = nx
+    dx = 2 / (nx - 1)
+    dy = 2 / (ny - 1)
+    u = np.zeros((ny, nx))
+    v = np.zeros((ny, nx))
+    p = np.zeros((ny, nx))
+    b = np.zeros((ny, nx))
+    for n in range(nt):
+        un = u.copy()
+        vn = v.copy()
+        b = build_up_b(b, rho, dt, u, v, dx, dy)
+        p = pressure_poisson(p, dx, dy, b, nit)
+        u[1:-1, 1:-1] = (un[1:-1, 1:-1] -
+                         un[1:-1, 1:-1] * dt / dx *
+                         (un[1:-1, 1:-1] - un[1:-1, 0:-2]) -
+                         vn[1:-1, 1:-1] * dt / dy *
+                         (un[1:-1, 1:-1] - un[0:-2, 1:-1]) -
+                         dt / (2 * rho * dx) * (p[1:-1, 2:] - p[1:-1, 0:-2]) +
+                         nu * (dt / dx**2 *
+                               (un[1:-1, 2:] - 2 * un[1:-1, 1:-1] + un[1:-1, 0:-2]) +
+                               dt / dy**2 *
+                               (un[2:, 1:-1] - 2 * un[1:-1, 1:-1] + un[0:-2, 1:-1])))
+        v[1:-1, 1:-1] = (vn[1:-1, 1:-1] -
+                         un[1:-1, 1:-1] * dt / dx *
+                         (vn[1:-1, 1:-1] - vn[1:-1, 0:-2]) -
+                         vn[1:-1, 1:-1] * dt / dy *
+                         (vn[1:-1, 1:-1] - vn[0:-2, 1:-1]) -
+                         dt / (2 * rho * dy) * (p[2:, 1:-1] - p[0:-2, 1:-1]) +
+                         nu * (dt / dx**2 *
+                               (vn[1:-1, 2:] - 2 * vn[1:-1, 1:-1] + vn[1:-1, 0:-2]) +
+                               dt / dy**2 *
+                               (vn[2:, 1:-1] - 2 * vn[1:-1, 1:-1] + vn[0:-2, 1:-1])))
+        u[0, :] = 0
+        u[:, 0] = 0
+        u[:, -1] = 0
+        u[-1, :] = 1  # the lid
+        v[0, :] = 0
+        v[-1, :] = 0
+        v[:, 0] = 0
+        v[:, -1] = 0
+    return u, v, p
+
+
+def nbody(x, y, z, m, soft):
+    dx = x[:, None] - x[None, :]
+    dy = y[:, None] - y[None, :]
+    dz = z[:, None] - z[None, :]
+    r2 = dx**2 + dy**2 + dz**2 + soft**2
+    inv_r3 = r2 ** -1.5
+    ax = np.sum(dx * inv_r3 * m, axis=1)
+    ay = np.sum(dy * inv_r3 * m, axis=1)
+    az = np.sum(dz * inv_r3 * m, axis=1)
+    return ax, ay, az
+
+
+def azimuthal(r, data, rmax, nbins):
+    edges = np.linspace(0, rmax, nbins + 1)
+    profile = np.empty(nbins)
+    for i in range(nbins):
+        m = (r >= edges[i]) & (r < edges[i + 1])
+        profile[i] = data[m].mean()
+    return profile
+
+
+def matvec_chain(A, B, x, alpha, beta):
+    return alpha * A @ x + beta * B @ x
+
+
+def mlp(X, W1, b1, W2, b2):
+    h = np.maximum(X @ W1 + b1, 0)
+    z = h @ W2 + b2
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    probs = e / e.sum(axis=1, keepdims=True)
+    return probs
+
+
+def program_cases(rng):
+    """The cases of bench/programs.cpp, same shapes and parameters."""
+    (u0,) = operands(rng, np.float64, (256, 256))
+    yield "jacobi_steps/numpy/256", lambda u0=u0: jacobi_steps(u0, 50)
+    (u0,) = operands(rng, np.float64, (64, 64, 64))
+    yield "heat3d/numpy/64", lambda u0=u0: heat3d(u0, 10, 0.1)
+    a, c, d = operands(rng, np.float64, *[(64, 64, 32)] * 3)
+    (b,) = operands(rng, np.float64, (64, 64, 32), lo=4.0, hi=5.0)
+    yield "thomas/numpy/64x64x32", lambda a=a, b=b, c=c, d=d: thomas(a, b, c, d)
+    for n in (41, 101):
+        yield f"cavity/numpy/{n}", lambda n=n: cavity_flow(n)
+    x, y, z = operands(rng, np.float64, *[(1000,)] * 3, lo=0.0, hi=1.0)
+    (m,) = operands(rng, np.float64, (1000,))
+    yield "nbody/numpy/1000", lambda x=x, y=y, z=z, m=m: nbody(x, y, z, m, 0.1)
+    i, j = np.indices((640, 640))
+    r = np.sqrt((i - 319.3)**2 + (j - 320.6)**2)
+    (data,) = operands(rng, np.float64, (640, 640))
+    yield "azimuthal/numpy/640", lambda r=r, data=data: azimuthal(r, data, 320.0, 50)
+    A, B, x = operands(rng, np.float64, (2000, 2000), (2000, 2000), (2000,))
+    yield "matvec_chain/numpy/2000", lambda A=A, B=B, x=x: matvec_chain(A, B, x, 1.5, -0.5)
+    (X,) = operands(rng, np.float32, (8, 3000), lo=-1.0, hi=1.0)
+    (W1,) = operands(rng, np.float32, (3000, 500), lo=-0.03, hi=0.03)
+    (W2,) = operands(rng, np.float32, (500, 10), lo=-0.3, hi=0.3)
+    b1, b2 = operands(rng, np.float32, (500,), (10,), lo=-0.1, hi=0.1)
+    yield "mlp/numpy/8x3000x500", lambda X=X, W1=W1, b1=b1, W2=W2, b2=b2: mlp(X, W1, b1, W2, b2)
 
 
 def measure(fn, min_time, repetitions):
@@ -130,6 +303,7 @@ def main():
     ap.add_argument("--quick", action="store_true", help="fewer and shorter repetitions")
     ap.add_argument("--repetitions", type=int, default=None)
     ap.add_argument("--min-time", type=float, default=None, help="seconds per repetition")
+    ap.add_argument("--filter", help="run only the cases whose name this regex matches (re.search)")
     args = ap.parse_args()
     repetitions = args.repetitions or (3 if args.quick else 7)
     min_time = args.min_time or (0.02 if args.quick else 0.1)
@@ -137,6 +311,8 @@ def main():
     rng = np.random.default_rng(2024)
     results = []
     for name, fn in cases(rng):
+        if args.filter and not re.search(args.filter, name):
+            continue
         seconds, number = measure(fn, min_time, repetitions)
         results.append({"name": name, "seconds": seconds, "calls_per_repetition": number})
         print(f"{name:32s} {seconds * 1e9:14.1f} ns", file=sys.stderr)
