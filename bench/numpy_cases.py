@@ -6,7 +6,7 @@ allocates its temporaries and the result on every call), except
 small_inplace, which stores into an existing array (`r[...] = a + 2*b`).
 Shapes and names match the C++ programs: "<case>/numpy/<size>".
 
-    /usr/bin/python3 bench/numpy_cases.py --json out.json [--quick] [--filter REGEX]
+    /usr/bin/python3 bench/numpy_cases.py --json out.json [--quick] [--filter REGEX] [--skip-programs]
 
 Run it with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset (scripts/bench_summary.py does).
 """
@@ -33,7 +33,7 @@ def operands(rng, dtype, *shapes, lo=0.5, hi=1.5):
     return [rng.uniform(lo, hi, size=s).astype(dtype) for s in shapes]
 
 
-def cases(rng):
+def cases(rng, programs=True):
     """Yield (name, fn) pairs; each fn runs one evaluation."""
     sizes = [("cache", CACHE_BYTES), ("memory", MEMORY_BYTES)]
     for dtype, suffix in ((np.float64, "_f64"), (np.float32, "_f32")):
@@ -106,7 +106,8 @@ def cases(rng):
     (s,) = operands(rng, np.float64, (1 << 20,))
     yield "sort/numpy/1M", lambda s=s: np.sort(s)
     yield "stable_sort/numpy/1M", lambda s=s: np.sort(s, kind="stable")
-    yield from program_cases(rng)
+    if programs:
+        yield from program_cases(rng)
 
 
 # bench/programs.cpp: real programs, each written as a NumPy user writes it; single thread (pinned).
@@ -304,13 +305,14 @@ def main():
     ap.add_argument("--repetitions", type=int, default=None)
     ap.add_argument("--min-time", type=float, default=None, help="seconds per repetition")
     ap.add_argument("--filter", help="run only the cases whose name this regex matches (re.search)")
+    ap.add_argument("--skip-programs", action="store_true", help="leave out the cases of bench/programs.cpp")
     args = ap.parse_args()
     repetitions = args.repetitions or (3 if args.quick else 7)
     min_time = args.min_time or (0.02 if args.quick else 0.1)
 
     rng = np.random.default_rng(2024)
     results = []
-    for name, fn in cases(rng):
+    for name, fn in cases(rng, programs=not args.skip_programs):
         if args.filter and not re.search(args.filter, name):
             continue
         seconds, number = measure(fn, min_time, repetitions)

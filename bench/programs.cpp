@@ -195,6 +195,26 @@ void heat3d(std::size_t n) {
 // b is dominant (in [4, 5)), so no pivoting.
 constexpr bench::range diag_range{4.0, 5.0};
 
+// x <- the solution of each of `sys` tridiagonal systems of n unknowns stored one after another (sub-diagonal a,
+// diagonal b, super-diagonal c, right side d), one system at a time with scalar recurrences: the reference, and
+// the restructured program.
+void thomas_lines(const double* __restrict a, const double* __restrict b, const double* __restrict c,
+                  const double* __restrict d, double* __restrict cp, double* __restrict dp, double* __restrict x,
+                  std::size_t sys, std::size_t n) {
+    for (std::size_t s = 0; s < sys; ++s) {
+        const std::size_t o = s * n;
+        cp[0] = c[o] / b[o];
+        dp[0] = d[o] / b[o];
+        for (std::size_t k = 1; k < n; ++k) {
+            const double den = b[o + k] - a[o + k] * cp[k - 1];
+            cp[k] = c[o + k] / den;
+            dp[k] = (d[o + k] - a[o + k] * dp[k - 1]) / den;
+        }
+        x[o + n - 1] = dp[n - 1];
+        for (std::size_t k = n - 1; k-- > 0;) x[o + k] = dp[k] - cp[k] * x[o + k + 1];
+    }
+}
+
 void thomas(std::size_t P, std::size_t Q, std::size_t n) {
     const std::size_t cells = P * Q * n, sys = P * Q;
     const std::string size = std::to_string(P) + "x" + std::to_string(Q) + "x" + std::to_string(n);
@@ -203,18 +223,7 @@ void thomas(std::size_t P, std::size_t Q, std::size_t n) {
         const std::vector<double> a = values(cells, 1), b = values(cells, 2, diag_range), c = values(cells, 3),
                                   d = values(cells, 4);
         std::vector<double> x(cells), cp(n), dp(n);
-        for (std::size_t s = 0; s < sys; ++s) {
-            const std::size_t o = s * n;
-            cp[0] = c[o] / b[o];
-            dp[0] = d[o] / b[o];
-            for (std::size_t k = 1; k < n; ++k) {
-                const double den = b[o + k] - a[o + k] * cp[k - 1];
-                cp[k] = c[o + k] / den;
-                dp[k] = (d[o + k] - a[o + k] * dp[k - 1]) / den;
-            }
-            x[o + n - 1] = dp[n - 1];
-            for (std::size_t k = n - 1; k-- > 0;) x[o + k] = dp[k] - cp[k] * x[o + k + 1];
-        }
+        thomas_lines(a.data(), b.data(), c.data(), d.data(), cp.data(), dp.data(), x.data(), sys, n);
         return x;
     });
 
@@ -279,27 +288,7 @@ void thomas(std::size_t P, std::size_t Q, std::size_t n) {
         struct job {
             bench::buffer<double> a, b, c, d, cp, dp, x;
             std::size_t sys, n;
-            void run() {
-                const double* __restrict pa = a.data();
-                const double* __restrict pb = b.data();
-                const double* __restrict pc = c.data();
-                const double* __restrict pd = d.data();
-                double* __restrict pcp = cp.data();
-                double* __restrict pdp = dp.data();
-                double* __restrict px = x.data();
-                for (std::size_t s = 0; s < sys; ++s) {
-                    const std::size_t o = s * n;
-                    pcp[0] = pc[o] / pb[o];
-                    pdp[0] = pd[o] / pb[o];
-                    for (std::size_t k = 1; k < n; ++k) {
-                        const double den = pb[o + k] - pa[o + k] * pcp[k - 1];
-                        pcp[k] = pc[o + k] / den;
-                        pdp[k] = (pd[o + k] - pa[o + k] * pdp[k - 1]) / den;
-                    }
-                    px[o + n - 1] = pdp[n - 1];
-                    for (std::size_t k = n - 1; k-- > 0;) px[o + k] = pdp[k] - pcp[k] * px[o + k + 1];
-                }
-            }
+            void run() { thomas_lines(a.data(), b.data(), c.data(), d.data(), cp.data(), dp.data(), x.data(), sys, n); }
             const double* out() const { return x.data(); }
         };
         return job{bench::buffer<double>(cells, 1), bench::buffer<double>(cells, 2, diag_range),
