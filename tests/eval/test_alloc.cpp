@@ -368,6 +368,20 @@ TEST_CASE("a thread's cached blocks go back when it ends, and later frees go str
     CHECK(made == given);
 }
 
+TEST_CASE("a column copied onto the next column of its matrix needs no temporary", "[eval][alloc][alias]") {
+    auto p = ref::filled<double>({300, 300}, 1);
+    const std::size_t mark = allocations;
+    loom::view(p, loom::all, -1) = loom::view(p, loom::all, -2);  // spans overlap, elements never meet
+    const std::size_t apart = allocations - mark;
+    const std::size_t mark2 = allocations;
+    loom::view(p, loom::range(1, loom::none), 0) = loom::view(p, loom::range(0, -1), 0);  // the same column, shifted
+    const std::size_t shifted = allocations - mark2;
+    CHECK(apart == 0);
+    CHECK(shifted == 1);  // read as copied first: one temporary (2,392 bytes)
+    CHECK(p(5, 299) == ref::pattern<double>(5 * 300 + 298, 1));
+    CHECK(p(5, 0) == ref::pattern<double>(4 * 300, 1));
+}
+
 // ---- the cache of larger blocks (core/storage.hpp) ----------------------------
 
 TEST_CASE("a freed buffer over 1 KiB is the thread's next array of its size class", "[eval][alloc][cache]") {

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdlib>
+#include <numeric>
 
 #include "../core/shape.hpp"
 #include "plan.hpp"
@@ -40,14 +42,37 @@ inline byte_range span_of(const std::byte* data, std::size_t elem, const shape_t
     return {data, lo, hi + elem};
 }
 
+// Whether no element of leaf `d` shares a byte with an element of the target
+// (first element at tbase), though their spans may overlap: every byte address
+// either touches is its first element's plus a multiple of g, the gcd of both
+// layouts' byte strides (axes longer than 1), so two bases whose distance
+// leaves a whole element's room on both sides modulo g never meet (two columns
+// of one matrix, the even and the odd elements). Sufficient, not necessary.
+inline bool lattices_apart(const leaf_desc& d, const std::byte* tbase, std::size_t telem, const shape_t& ts,
+                           const strides_t& tst) {
+    std::size_t g = 0;
+    const auto add = [&g](const shape_t& s, const strides_t& st, std::size_t elem) {
+        for (std::size_t i = 0; i < s.size(); ++i)
+            if (s[i] > 1) g = std::gcd(g, static_cast<std::size_t>(std::abs(st[i])) * elem);
+    };
+    add(*d.shape, *d.strides, d.elem);
+    add(ts, tst, telem);
+    if (g == 0) return false;  // single elements: their spans are exact
+    const auto gs = static_cast<std::ptrdiff_t>(g);
+    const auto r = static_cast<std::size_t>(((d.data - tbase) % gs + gs) % gs);
+    return r >= telem && g - r >= d.elem;
+}
+
 // Whether leaf `d` reads memory the target (bytes t, layout ts/tst) writes
 // with another layout or element type: then the value is evaluated into a
 // temporary first, as if every operand had been copied (NumPy's rule). A leaf
-// that reads the very elements it writes, in step (`x += x`), needs no copy.
+// that reads the very elements it writes, in step (`x += x`), or only bytes
+// between them (lattices_apart), needs no copy.
 inline bool reads_overlapping(const leaf_desc& d, const byte_range& t, std::size_t telem,
                               const shape_t& ts, const strides_t& tst) {
     const byte_range l = span_of(d.data, d.elem, *d.shape, *d.strides);
     if (t.lo == t.hi || l.lo == l.hi || l.hi <= t.lo || t.hi <= l.lo) return false;
+    if (lattices_apart(d, t.base, telem, ts, tst)) return false;
     if (d.data != t.base || d.elem != telem) return true;
     const std::size_t n = ts.size();
     for (std::size_t i = 0; i < n; ++i) {
