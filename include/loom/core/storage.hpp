@@ -1,6 +1,7 @@
 // loom/core/storage.hpp: the aligned, owning element buffer behind loom::array.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -168,8 +169,7 @@ struct large_cache {
 
     static constexpr std::size_t class_of(std::size_t bytes) {
         if (bytes > max_bytes) return bytes;
-        std::size_t step = 1;
-        while (step <= bytes / 16) step <<= 1;  // an eighth of the power of two below bytes
+        const std::size_t step = std::bit_floor(bytes) / 8;  // bytes > 1 KiB: step >= 128
         return (bytes + step - 1) / step * step;
     }
     void* take(std::size_t i) noexcept {
@@ -227,23 +227,23 @@ inline void* take_block(std::size_t bytes) {
 // Gives back a block take_block(bytes) returned.
 inline void give_block(void* raw, [[maybe_unused]] std::size_t bytes) noexcept {
 #if LOOM_BUFFER_CACHE
-    if (bytes <= block_cache::max_bytes) {
+    block_cache& small = cache_of_thread;  // its owner empties both caches
+    if (!small.owned && !small.closed) (void)&cache_owner_of_thread;  // constructs it, once a thread
+    if (small.closed) {
+        // the thread is ending: straight back
+    } else if (bytes <= block_cache::max_bytes) {
         const std::size_t c = block_cache::class_of(bytes);
-        block_cache& k = cache_of_thread;
-        if (!k.owned && !k.closed) (void)&cache_owner_of_thread;  // constructs it, once a thread
-        if (!k.closed && k.count[c] < block_cache::depth) {
+        if (small.count[c] < block_cache::depth) {
 #ifdef LOOM_ASAN
             ASAN_POISON_MEMORY_REGION(raw, block_cache::block_bytes(c));
 #endif
-            k.blocks[c][k.count[c]++] = raw;
+            small.blocks[c][small.count[c]++] = raw;
             return;
         }
     } else {
         bytes = large_cache::class_of(bytes);
         const std::size_t limit = cache_limit();
-        block_cache& small = cache_of_thread;  // its owner empties both caches
-        if (!small.owned && !small.closed) (void)&cache_owner_of_thread;
-        if (!small.closed && bytes <= limit && bytes <= large_cache::max_bytes) {
+        if (bytes <= limit && bytes <= large_cache::max_bytes) {
             trim_large_cache(large_cache::entries - 1, limit - bytes);
             large_cache& k = large_cache_of_thread;
 #ifdef LOOM_ASAN
