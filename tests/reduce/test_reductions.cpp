@@ -41,16 +41,16 @@ reference<Kind, A, V> reduce_ref(const std::vector<V>& x, const std::vector<std:
     r.sum_abs.assign(m, 0.0L);
     r.count.assign(m, 0);
     // the result's row-major strides, 0 along the reduced axes: element k of the result is
-    // the dot product of an operand index with them (kept beside the index, no allocation)
+    // the dot product of an operand index with them (no allocation per element)
     std::vector<std::ptrdiff_t> to = ref::row_major(r.shape);
     for (std::size_t i = 0; i < s.size(); ++i)
         if (red[i]) to[i] = 0;
     std::size_t flat = 0;
-    std::ptrdiff_t at = 0;
-    std::vector<std::size_t> idx(s.size(), 0);
-    for (; flat < x.size(); ++flat) {
+    ref::for_each_index(s, [&](const index_t& idx) {
+        std::ptrdiff_t at = 0;
+        for (std::size_t i = 0; i < s.size(); ++i) at += static_cast<std::ptrdiff_t>(idx[i]) * to[i];
         const auto k = static_cast<std::size_t>(at);
-        const V v = x[flat];
+        const V v = x[flat++];
         r.count[k] += 1;
         if constexpr (std::is_floating_point_v<V>) nan[k] = nan[k] || std::isnan(v);
         if constexpr (std::is_same_v<Kind, rk::sum> || std::is_same_v<Kind, rk::mean>) {
@@ -70,13 +70,7 @@ reference<Kind, A, V> reduce_ref(const std::vector<V>& x, const std::vector<std:
         } else {
             acc[k] += v != V(0) ? 1 : 0;
         }
-        for (std::size_t d = s.size(); d-- > 0;) {  // the next index, row-major
-            at += to[d];
-            if (++idx[d] < s[d]) break;
-            at -= static_cast<std::ptrdiff_t>(s[d]) * to[d];
-            idx[d] = 0;
-        }
-    }
+    });
     r.out.resize(m);
     for (std::size_t k = 0; k < m; ++k) {
         if constexpr (std::is_floating_point_v<A> && (std::is_same_v<Kind, rk::sum> || std::is_same_v<Kind, rk::mean>)) {
