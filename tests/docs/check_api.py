@@ -8,7 +8,9 @@ is a group, not a header section; a header section runs to the next `##` or
 `###` heading (`####` headings inside it stay in it).
 
   - every `loom::name` in a header section must be declared in that header
-    (class, struct, concept, alias, enum, function or variable), and every
+    (class, struct, concept, alias, enum, function or variable), or in a header
+    of the same directory that it includes (expr/reduction.hpp gathers the
+    nodes of expr/reduction_nodes.hpp and their evaluator), and every
     LOOM_ macro the page names must be #defined by loom's config headers or
     read from the environment;
   - with --complete: every public name of namespace loom must be named somewhere
@@ -67,6 +69,9 @@ for sec in re.split(r"^#{2,3} ", page, flags=re.M)[1:]:
         errors.append(f"api.md section <loom/{m.group(1)}>: no such header")
         continue
     code = strip_comments(header.read_text())
+    for sibling in re.findall(r'^\s*#\s*include\s+"(\w+\.hpp)"', code, flags=re.M):
+        if (header.parent / sibling).exists():
+            code += strip_comments((header.parent / sibling).read_text())
     for name in sorted(set(re.findall(r"\bloom::(\w+)", sec))):
         checked += 1
         if not declares(code, name):

@@ -644,7 +644,7 @@ TEST_CASE("the streaming threshold: per thread, 0 for never, against the bytes a
                               c = ref::iota<double>({10});
     const auto e = a * b + c;
     using E = std::remove_cvref_t<decltype(e)>;
-    const loom::detail::leaves_of<E> lv(e);
+    const loom::detail::prepared_leaves<E> lv(e);
     const shape_t rs{4, 3, 10};
     loom::detail::plan<3> p;
     loom::detail::make_plan(p, rs, loom::c_strides(rs), lv.d);
@@ -655,7 +655,7 @@ TEST_CASE("the streaming threshold: per thread, 0 for never, against the bytes a
     const loom::array<double> g = ref::iota<double>({12});
     const auto st = loom::view(g, loom::range(0, -2)) + loom::view(g, loom::range(2, loom::none));
     using S = std::remove_cvref_t<decltype(st)>;
-    const loom::detail::leaves_of<S> ls(st);
+    const loom::detail::prepared_leaves<S> ls(st);
     loom::detail::plan<2> q;
     loom::detail::make_plan(q, shape_t{10}, loom::c_strides(shape_t{10}), ls.d);
     CHECK(loom::detail::kernel<double, S>::moved(q) == (10 + 10) * sizeof(double));

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -334,6 +335,70 @@ TEST_CASE("a reduction assigned alone takes no element-wise pass: it reads its t
     // another element type converts through the element-wise pass
     const loom::array<float> f = loom::sum(ref::iota<double>({2, 3}), 1);
     CHECK(ref::values(f) == std::vector<float>{3, 12});
+}
+
+TEST_CASE("a reduction assigned alone into memory of its shape is computed there, unless its operand is that memory", "[reduce]") {
+    const loom::array<double> x = ref::iota<double>({3, 4});  // 0..11
+    // value mode, the target already of the result's shape: its buffer kept
+    loom::array<double> r = loom::zeros<double>(shape_t{4});
+    const double* const kept = r.data();
+    r = loom::sum(x, 0);
+    CHECK(r.data() == kept);
+    CHECK(ref::values(r) == std::vector<double>{12, 15, 18, 21});
+    r = loom::mean(x, 0);
+    CHECK(r.data() == kept);
+    CHECK(ref::values(r) == std::vector<double>{4, 5, 6, 7});
+    // in place, into a contiguous row of a matrix, and into a strided column
+    loom::array<double> m = loom::zeros<double>(shape_t{2, 4});
+    loom::view(m, 1, loom::all) = loom::max(x, 0);
+    CHECK(ref::values(m) == std::vector<double>{0, 0, 0, 0, 8, 9, 10, 11});
+    loom::array<double> c = loom::zeros<double>(shape_t{3, 2});
+    loom::view(c, loom::all, 1) = loom::sum(x, 1);
+    CHECK(ref::values(c) == std::vector<double>{0, 6, 0, 22, 0, 38});
+    // the operand is the target's memory: its values as they were before the assignment
+    loom::array<double> y = ref::iota<double>({3, 4});
+    loom::view(y, 0, loom::all) = loom::max(y, 0);
+    CHECK(ref::values(y) == std::vector<double>{8, 9, 10, 11, 4, 5, 6, 7, 8, 9, 10, 11});
+    loom::array<double> s = ref::iota<double>({4});
+    s = loom::cumulative_sum(s);  // the same shape, read in place: through a buffer of its own
+    CHECK(ref::values(s) == std::vector<double>{0, 1, 3, 6});
+    // an error leaves the target as it was
+    loom::array<double> e = loom::full<double>(shape_t{4}, 7.0);
+    CHECK_THROWS_AS(e = loom::max(loom::array<double>(shape_t{0, 4}), 0), std::invalid_argument);
+    CHECK(ref::values(e) == std::vector<double>{7, 7, 7, 7});
+}
+
+TEST_CASE("a one-element reduction converts to a number; any other shape throws before anything is computed", "[reduce]") {
+    const loom::array<double> x = ref::iota<double>({2, 3});
+    CHECK(static_cast<double>(loom::sum(x)) == 15.0);
+    CHECK(static_cast<double>(loom::mean(loom::view(x, loom::all, 0))) == 1.5);
+    CHECK(static_cast<double>(loom::max(loom::mask(x, x > 1.0))) == 5.0);
+    CHECK_THROWS_WITH(static_cast<double>(loom::sum(x, 0)), Catch::Contains("only a reduction of one element") &&
+                                                                Catch::Contains("(3,)"));
+}
+
+TEST_CASE("nodes hold no state: one expression with reductions evaluated by several threads at once", "[reduce]") {
+    const loom::array<double> x = ref::iota<double>({64, 33});
+    const auto e = x - loom::mean(x, 0) + loom::in_dim(loom::sum(x, 1), {0}) + loom::max(loom::mask(x, x > 100.0));
+    const loom::array<double> want = e;
+    std::vector<int> wrong(2, 0);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 2; ++t)
+        threads.emplace_back([&, t] {
+            for (int i = 0; i < 200; ++i) {
+                const loom::array<double> got = e;
+                wrong[static_cast<std::size_t>(t)] += !(ref::values(got) == ref::values(want));
+            }
+        });
+    for (auto& th : threads) th.join();
+    CHECK(wrong == std::vector<int>{0, 0});
+    // and as operands of operands: a reduction over an expression holding reductions
+    const loom::array<double> nested = loom::sum(x - loom::mean(x, 0), 1) + loom::max(loom::cumulative_sum(loom::view(x, 0, loom::all)));
+    const loom::array<double> centred = x - loom::mean(x, 0);
+    const loom::array<double> row_sums = loom::sum(centred, 1);
+    const double top = loom::max(loom::cumulative_sum(loom::view(x, 0, loom::all)));
+    REQUIRE(nested.shape() == shape_t{64});
+    for (std::size_t i = 0; i < 64; ++i) CHECK(nested(i) == Approx(row_sums(i) + top).margin(1e-9));
 }
 
 TEST_CASE("reductions as operands: normalisation, softmax, in place, over views and expressions", "[reduce]") {

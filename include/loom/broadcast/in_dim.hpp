@@ -24,15 +24,6 @@ struct in_dim_node : expression_base<in_dim_node<X>> {
     detail::axes_t dims_;
 
     in_dim_node(X x, detail::axes_t dims) : arg_(std::move(x)), dims_(std::move(dims)) {}
-
-    // The raised layouts of the leaves below, written when an assignment
-    // collects them; an expression holding in_dim is not to be evaluated by
-    // two threads at once.
-    struct raised_leaf {
-        shape_t shape;
-        strides_t strides;
-    };
-    mutable std::array<raised_leaf, detail::walker<X>::leaves> raised_{};
 };
 
 //! XLA "InDim" broadcasting inside an element-wise operation: axis i of `x`
@@ -70,6 +61,7 @@ template <class X>
 struct walker<in_dim_node<X>> {
     using E = in_dim_node<X>;
     static constexpr std::size_t leaves = walker<X>::leaves;
+    static constexpr std::size_t slots = leaves + walker<X>::slots;  // a raised layout per leaf, then x's
     static constexpr bool needs_rank = true;
     using lane = typename walker<X>::lane;
     template <std::size_t W>
@@ -92,14 +84,16 @@ struct walker<in_dim_node<X>> {
         broadcast_into(acc, r);
     }
 
-    // Every leaf below gets a rank-n layout: its axes, aligned at the right
-    // within x's shape, moved to the dims they map to.
-    static void collect(const E& e, leaf_desc* out, std::size_t n = no_rank) {
+    // Every leaf below gets a rank-n layout, kept in the assignment's slots:
+    // its axes, aligned at the right within x's shape, moved to the dims they map to.
+    static void collect(const E& e, leaf_desc* out, prepare_ctx& p, std::size_t n = no_rank) {
         check(e, shape_of(e.arg_), n);
-        walker<X>::collect(e.arg_, out);
+        prepared* const raised_at = p.next;
+        p.next += leaves;
+        walker<X>::collect(e.arg_, out, p);
         const std::size_t m = e.dims_.size();
         for (std::size_t k = 0; k < leaves; ++k) {
-            auto& raised = e.raised_[k];
+            prepared& raised = raised_at[k];
             const shape_t& s = *out[k].shape;
             const strides_t& st = *out[k].strides;
             const std::size_t r = s.size();

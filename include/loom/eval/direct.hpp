@@ -1,6 +1,7 @@
 // loom/eval/direct.hpp: the strategies taken without a plan: contiguous operands of the target's shape (one flat loop), and 2-D rows (row, column, outer product).
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <type_traits>
 
@@ -18,20 +19,33 @@
 
 namespace loom::detail {
 
-// The leaves of an expression, collected once per assignment (reductions in
-// it are computed here, sharing their means when several need them).
+// The leaves of an expression as the strategies read them: each one's memory and layout.
 template <class E>
 struct leaves_of {
     static constexpr std::size_t size = walker<E>::leaves;
     leaf_desc d[size ? size : 1] = {};
-    explicit leaves_of(const E& e) {
-        if constexpr (mean_readers<E>::value >= 2) {
-            const shared_means_scope scope;
-            walker<E>::collect(e, d);
-        } else {
-            walker<E>::collect(e, d);
-        }
+};
+
+// The prepared pass, once per assignment: the leaves collected, and the
+// reductions, cumulative and masked nodes in the tree computed into storage
+// this object owns (sharing their means when several need them), so that
+// the loop reads only memory. Lives as long as the assignment; never copied.
+template <class E>
+struct prepared_leaves : leaves_of<E> {
+    static constexpr std::size_t slots = walker<E>::slots;
+    static constexpr bool shares_means = mean_readers<E>::value >= 2;
+    struct none {};
+    [[no_unique_address]] std::conditional_t<slots == 0, none, std::array<prepared, slots>> store;
+    [[no_unique_address]] std::conditional_t<shares_means, shared_means, none> means;
+
+    explicit prepared_leaves(const E& e) {
+        prepare_ctx ctx{nullptr, nullptr};
+        if constexpr (slots > 0) ctx.next = store.data();
+        if constexpr (shares_means) ctx.means = &means;
+        walker<E>::collect(e, this->d, ctx);
     }
+    prepared_leaves(const prepared_leaves&) = delete;
+    prepared_leaves& operator=(const prepared_leaves&) = delete;
 };
 
 // The bytes a flat assignment of n elements moves, each distinct leaf once.

@@ -68,7 +68,7 @@ void assign_planned(T* data, const shape_t& shape, const strides_t& strides, con
                     kernel<T, E>::run(e, tmp.data(), p);
                 }
                 const raw_leaf<T> src{tmp.data(), &shape, &cs};
-                const leaves_of<raw_leaf<T>> d(src);
+                const prepared_leaves<raw_leaf<T>> d(src);
                 plan<1> p;
                 make_plan(p, shape, strides, d.d);
                 kernel<T, raw_leaf<T>>::run(src, data, p);
@@ -97,14 +97,14 @@ void assign_inplace_general(Target& target, const E& e) {
     T* const data = target.data();
     const shape_t& shape = target.shape();
     if constexpr (owning<Target>::value) {
-        const leaves_of<E> lv(e);
+        const prepared_leaves<E> lv(e);
         // rows_2d takes only shapes equal to the target's, so it may come before the check
         if (assign_rows_2d<rows_into::owning>(data, shape, e, lv)) return;
         if (!all_shaped(lv.d, lv.size, shape)) check_inplace(shape, shape_of(e));
         assign_planned<!owning_tree<E>(), true>(data, shape, target.strides(), e, lv);
     } else {
         const strides_t& strides = target.strides();
-        const leaves_of<E> lv(e);
+        const prepared_leaves<E> lv(e);
         const bool same = all_shaped(lv.d, lv.size, shape);
         if (!same) check_inplace(shape, shape_of(e));
         // the same shapes (or a number: no leaves) into contiguous memory: one flat loop
@@ -142,7 +142,7 @@ struct value_access {
 template <class Target, class E>
 [[gnu::noinline]] void assign_value_general(Target& target, const E& e) {
     using T = typename Target::value_type;
-    const leaves_of<E> lv(e);
+    const prepared_leaves<E> lv(e);
     if (assign_rows_2d<rows_into::owning>(target.data(), target.shape(), e, lv)) return;  // row, column, outer product
     // owning leaves (arrays, tensors) read this buffer in step or not at all
     constexpr bool check_alias = !owning_tree<E>();
@@ -198,7 +198,7 @@ template <class Target, class E>
     using T = typename Target::value_type;
     value_access::make_empty(target);
     value_access::take_shape(target, shape_of(e));  // throws before anything is allocated
-    assign_fresh(fresh_target<T>{target.data(), target.shape(), target.strides()}, e, leaves_of<E>(e));
+    assign_fresh(fresh_target<T>{target.data(), target.shape(), target.strides()}, e, prepared_leaves<E>(e));
 }
 
 // A new array or tensor, its members not set yet: small arrays take the
@@ -255,8 +255,9 @@ bool assign_written(Target& target, const E& e) {
 // element-wise pass may evaluate itself when its rows are short (eval/unroll.hpp).
 template <class E, class T>
 concept hands_over = std::is_same_v<typename E::value_type, T> && short_reductions<E>::count == 0 &&
-                     requires(const E& e, shape_t& s) {
+                     requires(const E& e, shape_t& s, T* p) {
                          { walker<E>::hand_over(e, s) } -> std::same_as<buffer<T>>;
+                         { walker<E>::compute_into(e, p, s) } -> std::same_as<bool>;
                      };
 
 // target <- e for such a node: the array or tensor takes e's buffer and shape, with no
@@ -264,6 +265,8 @@ concept hands_over = std::is_same_v<typename E::value_type, T> && short_reductio
 // a tensor of another rank throws before it changes.
 template <mode M, class Target, class E>
 void assign_handed(Target& target, const E& e) {
+    if constexpr (M == mode::value)  // already of e's shape: computed into the target's buffer
+        if (walker<E>::compute_into(e, target.data(), target.shape())) return;
     shape_t s;
     auto b = walker<E>::hand_over(e, s);
     if constexpr (M == mode::init) value_access::make_empty(target);
@@ -287,8 +290,16 @@ LOOM_INLINE void assign_elementwise(Target& target, const E& e) {
     } else if constexpr (M == mode::inplace) {
         assign_inplace(target, e);
     } else {
-        assign_fresh(target, e, leaves_of<E>(e));
+        assign_fresh(target, e, prepared_leaves<E>(e));
     }
+}
+
+// A lone such node in place: computed straight into the target when it is
+// row-major memory of the node's shape apart from its operand; false (nothing
+// done) otherwise, for the element-wise pass to read the node as a leaf.
+template <class Target, class E>
+bool assign_computed(Target& target, const E& e) {
+    return is_contiguous(target.shape(), target.strides()) && walker<E>::compute_into(e, target.data(), target.shape());
 }
 
 //! The one entry point of evaluation: target <- e in mode M. Arrays and
@@ -297,10 +308,13 @@ LOOM_INLINE void assign_elementwise(Target& target, const E& e) {
 template <mode M, class Target, class E>
 LOOM_INLINE void assign(Target& target, const E& e) {
     if constexpr (M != mode::fresh) static_assert(converts_to<E, typename Target::value_type>);
-    if constexpr ((M == mode::init || M == mode::value) && hands_over<E, typename Target::value_type>)
+    if constexpr ((M == mode::init || M == mode::value) && hands_over<E, typename Target::value_type>) {
         assign_handed<M>(target, e);
-    else
+    } else {
+        if constexpr (M == mode::inplace && hands_over<E, typename Target::value_type>)
+            if (assign_computed(target, e)) return;
         assign_elementwise<M>(target, e);
+    }
 }
 
 // target op= x: checked before a single element is written. The whole

@@ -14,7 +14,8 @@ namespace loom::detail {
 template <class R>
 inline constexpr char type_tag = 0;
 
-// The means computed while one assignment collects its leaves, keyed by the
+// The means computed while one assignment collects its leaves (its prepared
+// pass owns this, eval/direct.hpp), keyed by the
 // operand's memory, shape and strides, the reduced axes and the result type.
 // The operands are the user's arrays: nothing writes them before the
 // element-wise pass, so a mean found here is the one that would be computed.
@@ -57,18 +58,6 @@ private:
     static constexpr std::size_t capacity = 4;
     entry kept_[capacity];
     std::size_t count_ = 0;
-};
-
-// The thread's shared means while an assignment that has them collects its leaves.
-inline thread_local shared_means* shared_means_now = nullptr;
-
-struct shared_means_scope {
-    shared_means means;
-    shared_means* outer = shared_means_now;
-    shared_means_scope() { shared_means_now = &means; }
-    ~shared_means_scope() { shared_means_now = outer; }
-    shared_means_scope(const shared_means_scope&) = delete;
-    shared_means_scope& operator=(const shared_means_scope&) = delete;
 };
 
 }  // namespace loom::detail

@@ -1,6 +1,7 @@
 // loom/eval/unroll.hpp: short reductions (a few elements per result, each result read once) evaluated inside the element-wise pass, with no buffer.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <type_traits>
 #include <utility>
@@ -9,30 +10,12 @@
 
 #include "../core/shape.hpp"
 #include "../expr/node.hpp"
-#include "../expr/reduction.hpp"
+#include "../expr/reduction_nodes.hpp"
 #include "pipeline.hpp"
-#include "reduce.hpp"
+#include "reduce/axes.hpp"
 #include "walk.hpp"
 
 namespace loom::detail {
-
-// At most this many elements reduced into each result.
-inline constexpr std::size_t unroll_max = 4;
-
-// The reductions the element-wise pass can evaluate itself: sums, products,
-// means, maxima and minima of expressions (an array's own short rows are
-// read as they are by reduce_memory).
-template <class K, class R, class X>
-inline constexpr bool unrollable = [] {
-    if constexpr (!is_fn<X>::value || needs_rank<X>::value || K::arg || K::moment) return false;
-    else return K::simd && !std::is_same_v<R, bool> && walker<X>::leaves > 0 && walker<X>::leaves * unroll_max <= 32;
-}();
-
-template <class K, class R, class X>
-struct short_reductions<reduction<K, R, X>> {
-    static constexpr int count = unrollable<K, R, X> ? 1 : 0;
-    static constexpr bool blocked = !unrollable<K, R, X>;
-};
 
 // A reduction evaluated in the element-wise pass: its operand's leaves
 // appear unroll_max times, copy c moved to the c-th reduced element of each
@@ -53,6 +36,7 @@ struct unrolled : expression_base<unrolled<K, R, X>> {
     std::ptrdiff_t offset[unroll_max][LX] = {};  // copy c of leaf k: elements from its data
     shape_t point;  // the shape of the copies nothing reads
     strides_t point_strides;
+    std::array<prepared, walker<X>::slots> inner;  // for reductions inside the operand
 
     explicit unrolled(const reduction<K, R, X>& e) : r(&e) {}
 
@@ -72,7 +56,8 @@ struct unrolled : expression_base<unrolled<K, R, X>> {
     // The operand's leaves (reductions inside it are computed here) over the
     // result's axes, and where each copy starts.
     void prepare() {
-        walker<X>::collect(r->arg_, d);
+        prepare_ctx ctx{inner.data(), nullptr};
+        walker<X>::collect(r->arg_, d, ctx);
         const std::size_t rank = operand.size();
         for (std::size_t k = 0; k < LX; ++k) {
             const shape_t& ls = *d[k].shape;
@@ -108,6 +93,7 @@ struct walker<unrolled<K, R, X>> {
     using WX = walker<X>;
     static constexpr std::size_t LX = WX::leaves;
     static constexpr std::size_t leaves = unroll_max * LX;
+    static constexpr std::size_t slots = 0;  // the node holds its operand's
     using lane = R;
     template <std::size_t W>
     static constexpr bool vec = [] {
@@ -122,7 +108,7 @@ struct walker<unrolled<K, R, X>> {
     }();
 
     static void shape_into(const E& e, shape_t& acc) { broadcast_into(acc, e.out_shape); }
-    static void collect(const E& e, leaf_desc* out) {
+    static void collect(const E& e, leaf_desc* out, prepare_ctx&) {
         for (std::size_t c = 0; c < unroll_max; ++c)
             for (std::size_t k = 0; k < LX; ++k) {
                 const leaf_desc& d = e.d[k];
@@ -243,7 +229,7 @@ bool assign_unrolled(Target& target, const E& e) {
         node.prepare();
         return true;
     });
-    const leaves_of<U> lv(u);
+    const prepared_leaves<U> lv(u);
     if constexpr (M == mode::fresh) {
         assign_planned<false, true>(target.data(), target.shape(), target.strides(), u, lv);
     } else if constexpr (M == mode::inplace) {

@@ -10,6 +10,8 @@
 #include <utility>
 
 #include "../broadcast/policy.hpp"
+#include "../core/shape.hpp"
+#include "../core/storage.hpp"
 #include "../expr/node.hpp"
 #include "../expr/ops.hpp"
 #include "../simd/simd.hpp"
@@ -22,6 +24,36 @@ struct leaf_desc {
     std::size_t elem;  // bytes per element
     const shape_t* shape;
     const strides_t* strides;  // elements
+};
+
+class shared_means;
+
+// One slot of the storage an assignment owns for what it prepares before its
+// loop: the values of a reduction, a cumulative or a masked node (computed
+// once per assignment, then read as memory), or the raised layouts of the
+// leaves under an in_dim. Nodes keep no state of their own.
+struct prepared {
+    buffer<std::byte> values;
+    shape_t shape;
+    strides_t strides;
+    // Room for values of R in shape s, row-major (at least one element).
+    template <class R>
+    R* hold(shape_t s) {
+        values = buffer<std::byte>((size_of(s) ? size_of(s) : 1) * sizeof(R));
+        strides = c_strides(s);
+        shape = std::move(s);
+        return reinterpret_cast<R*>(values.data());
+    }
+};
+
+// The prepared pass while an assignment collects its leaves (eval/direct.hpp,
+// prepared_leaves): the next free slot, taken depth first (walker<E>::slots
+// of them for a tree E), and the means its mean, var and stddev nodes share
+// (eval/shared_means.hpp; null when they share none).
+struct prepare_ctx {
+    prepared* next;
+    shared_means* means;
+    prepared& take() { return *next++; }
 };
 
 // Where the kernel reads a leaf in the current row: a pointer and the byte
@@ -77,7 +109,7 @@ struct tree_work<fn<Op, A...>>
     : std::integral_constant<std::size_t, (ops::heavy<Op> ? 32 : 1) + (tree_work<A>::value + ... + 0)> {};
 
 // How many mean, var and stddev nodes over an array or view a tree holds
-// (eval/reduce.hpp counts them); with two or more, its assignment shares
+// (eval/extensions.hpp counts them); with two or more, its assignment shares
 // their means (eval/shared_means.hpp).
 template <class E>
 struct mean_readers : std::integral_constant<int, 0> {};
@@ -110,9 +142,9 @@ void shape_in(const E& e, shape_t& acc, std::size_t ctx) {
     else walker<E>::shape_into(e, acc);
 }
 template <class E>
-void collect_in(const E& e, leaf_desc* out, std::size_t ctx) {
-    if constexpr (needs_rank<E>::value) walker<E>::collect(e, out, ctx);
-    else walker<E>::collect(e, out);
+void collect_in(const E& e, leaf_desc* out, prepare_ctx& p, std::size_t ctx) {
+    if constexpr (needs_rank<E>::value) walker<E>::collect(e, out, p, ctx);
+    else walker<E>::collect(e, out, p);
 }
 
 // What every walker has for SIMD, beside its scalar():
@@ -131,6 +163,7 @@ void collect_in(const E& e, leaf_desc* out, std::size_t ctx) {
 template <class T>
 struct leaf_reads {
     static constexpr std::size_t leaves = 1;
+    static constexpr std::size_t slots = 0;  // prepared slots (computed leaves have one)
     using lane = void;
     template <std::size_t W>
     static constexpr bool vec = true;
@@ -184,7 +217,7 @@ template <class E>
 struct walker<E> : leaf_reads<typename E::value_type> {
     using T = typename E::value_type;
     static void shape_into(const E& e, shape_t& acc) { broadcast_into(acc, *e.layout().shape); }
-    static void collect(const E& e, leaf_desc* out) {
+    static void collect(const E& e, leaf_desc* out, prepare_ctx&) {
         const auto l = e.layout();
         *out = {reinterpret_cast<const std::byte*>(l.data), sizeof(T), l.shape, l.strides};
     }
@@ -192,14 +225,14 @@ struct walker<E> : leaf_reads<typename E::value_type> {
 
 template <class T>
 struct walker<scalar_node<T>> {
-    static constexpr std::size_t leaves = 0;
+    static constexpr std::size_t leaves = 0, slots = 0;
     using lane = void;
     template <std::size_t W>
     static constexpr bool vec = true;
     static constexpr std::array<std::size_t, 0> elems{};
 
     static void shape_into(const scalar_node<T>&, shape_t&) {}
-    static void collect(const scalar_node<T>&, leaf_desc*) {}
+    static void collect(const scalar_node<T>&, leaf_desc*, prepare_ctx&) {}
     template <std::size_t K>
     static T scalar(const scalar_node<T>& e, const cursor*) { return e.value_; }
 #if LOOM_SIMD
@@ -267,6 +300,7 @@ struct walker<fn<Op, A...>> {
         return o;
     }();
     static constexpr std::size_t leaves = offset[sizeof...(A)];
+    static constexpr std::size_t slots = (walker<A>::slots + ... + 0);
     static constexpr batch_form form = form_of<Op, C, R>();
     static constexpr bool computes = form == batch_form::numeric || form == batch_form::compare ||
                                      form == batch_form::select;
@@ -332,13 +366,14 @@ struct walker<fn<Op, A...>> {
         if (policy != rank_promotion::allow && sizeof...(A) > 1) check_rank_promotion(policy, s, sizeof...(A));
         for (const shape_t& si : s) broadcast_into(acc, si);
     }
-    static void collect(const E& e, leaf_desc* out, std::size_t ctx = no_rank) {
+    // The leaves depth first; the operands' slots are taken in the same order.
+    static void collect(const E& e, leaf_desc* out, prepare_ctx& p, std::size_t ctx = no_rank) {
         [&]<std::size_t... I>(std::index_sequence<I...>) {
             if constexpr (needs_rank) {
                 const std::size_t n = raise_rank(e, ctx);
-                (collect_in(arg<I>(e), out + offset[I], n), ...);
+                (collect_in(arg<I>(e), out + offset[I], p, n), ...);
             } else {
-                (walker<A>::collect(arg<I>(e), out + offset[I]), ...);
+                (walker<A>::collect(arg<I>(e), out + offset[I], p), ...);
             }
         }(index{});
     }
@@ -443,3 +478,6 @@ std::size_t rank_of(const E& e) {
 }
 
 }  // namespace loom::detail
+
+// The specialisations of these traits for nodes other headers define.
+#include "extensions.hpp"

@@ -10,7 +10,6 @@
 #include "../containers/array.hpp"
 #include "../core/errors.hpp"
 #include "../core/shape.hpp"
-#include "../expr/reduction.hpp"
 #include "../eval/walk.hpp"
 #include "../expr/node.hpp"
 #include "../manipulation/concat.hpp"
@@ -132,12 +131,6 @@ public:
         }
         if (k != count_ || more) detail::throw_mask_changed(count_, detail::count_true(m, m_.strides(), m_.shape()));
     }
-    // The selected values into this node's own buffer: what the walker reads (once per assignment).
-    void gather() const {
-        detail::buffer<value_type> b(count_);
-        write_into(b.data());
-        out_.take(std::move(b), shape_t{count_});
-    }
     // Whether the node reads any of the `bytes` bytes at p (an assignment's target).
     bool reads_memory(const void* p, std::size_t bytes) const {
         const auto* lo = static_cast<const std::byte*>(p);
@@ -148,7 +141,6 @@ public:
         };
         return overlaps(x_.data(), sizeof(T), x_.shape(), x_.strides()) || overlaps(m_.data(), 1, m_.shape(), m_.strides());
     }
-    mutable detail::reduced<value_type> out_;
 
 private:
     // v as count_ elements of value_type, by the rules (and errors) of view assignment
@@ -185,9 +177,8 @@ private:
     }
     template <class Op, class X>
     masked& compound(const X& v) {
-        gather();
         array<value_type> cur = detail::uninitialized<value_type>(shape_t{count_});
-        if (count_) std::copy_n(out_.buf.data(), count_, cur.data());
+        write_into(cur.data());
         strided_view<value_type> w(cur.data(), cur.shape(), cur.strides());
         detail::compound_assign<Op>(w, v);
         return scatter(cur);
@@ -203,10 +194,13 @@ namespace detail {
 template <class V, class M>
 struct walker<masked<V, M>> : leaf_reads<typename masked<V, M>::value_type> {
     static void shape_into(const masked<V, M>& e, shape_t& acc) { broadcast_into(acc, shape_t{e.count()}); }
-    static void collect(const masked<V, M>& e, leaf_desc* out) {
-        e.gather();
+    static constexpr std::size_t slots = 1;
+    // The selected values, gathered into the assignment's slot (once per assignment).
+    static void collect(const masked<V, M>& e, leaf_desc* out, prepare_ctx& p) {
         using T = typename masked<V, M>::value_type;
-        *out = {reinterpret_cast<const std::byte*>(e.out_.buf.data()), sizeof(T), &e.out_.shape, &e.out_.strides};
+        prepared& s = p.take();
+        e.write_into(s.template hold<T>(shape_t{e.count()}));
+        *out = {s.values.data(), sizeof(T), &s.shape, &s.strides};
     }
 };
 
