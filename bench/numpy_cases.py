@@ -102,6 +102,17 @@ def cases(rng, programs=True):
     (v,) = operands(rng, np.float64, (1 << 22,))
     m = rng.random(1 << 22) < 0.5
     yield "mask_select/numpy/memory", lambda v=v, m=m: v[m]
+    (v,) = operands(rng, np.float64, (400_000,))
+    m = rng.random(400_000) < 0.001
+    yield "mask_sparse/numpy/cache", lambda v=v, m=m: v[m]
+    yield "mask_mean/numpy/cache", lambda v=v, m=m: v[m].mean()
+    idx = np.where(m, 5.0, (np.arange(400_000) % 8) + np.where(np.arange(400_000) % 8 >= 4, 2, 0))
+
+    def mask_update(idx=idx):
+        idx[idx == 5] -= 1
+        idx[idx == 4] += 1
+        return idx
+    yield "mask_update/numpy/cache", mask_update
     # bench/sort.cpp: 1M random doubles into a new array
     (s,) = operands(rng, np.float64, (1 << 20,))
     yield "sort/numpy/1M", lambda s=s: np.sort(s)

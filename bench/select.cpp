@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <tuple>
+#include <vector>
 
 namespace {
 
@@ -162,6 +163,127 @@ void mask_select() {
     });
 }
 
+// The per-bin statements of an azimuthal average over 400K doubles, a sparse mask (about 1 in 1,000 true): r =
+// mask(x, m); s = mean(mask(x, m)); and NumPy's idx[idx == 5] -= 1 then idx[idx == 4] += 1 (so that every run
+// starts from the same values). The hand loops are the branchy ones a careful programmer writes for a sparse mask.
+constexpr std::size_t sparse_n = 400'000;
+bool sparse_bit(std::size_t i) { return bench::unit(9, i) < 0.001; }
+
+void mask_sparse() {
+    constexpr std::size_t n = sparse_n;
+    std::vector<std::uint32_t> where;
+    for (std::size_t i = 0; i < n; ++i)
+        if (sparse_bit(i)) where.push_back(static_cast<std::uint32_t>(i));
+    const std::size_t count = where.size();
+    const auto sp = [&](const char* kase, const char* impl, std::size_t c) {
+        return bench::spec{std::string(kase) + "/" + impl + "/cache", c, n * (sizeof(double) + 1) + c * sizeof(double), 1e-15};
+    };
+    const auto ref = [where](std::size_t k) { return bench::value<double>(1, where[k]); };
+    const auto bools = [] {
+        loom::array<bool> m(loom::shape_t{n});
+        for (std::size_t i = 0; i < n; ++i) m.data()[i] = sparse_bit(i);
+        return m;
+    };
+    bench::add(sp("mask_sparse", "loom", count), ref, [bools] {
+        struct job {
+            loom::array<double> x;
+            loom::array<bool> m;
+            loom::array<double> r;
+            void run() { r = loom::mask(x, m); }
+            const double* out() const { return r.data(); }
+        };
+        return job{bench::loom_array<double>({n}, 1), bools(), {}};
+    });
+    bench::add(sp("mask_sparse", "hand", count), ref, [bools, count] {
+        struct job {
+            loom::array<double> x;
+            loom::array<bool> m;
+            std::vector<double> r;
+            void run() {
+                const bool* __restrict pm = m.data();
+                const double* __restrict px = x.data();
+                std::size_t c = 0;
+                for (std::size_t i = 0; i < n; ++i) c += pm[i];
+                r.resize(c);
+                double* __restrict po = r.data();
+                std::size_t k = 0;
+                for (std::size_t i = 0; i < n; ++i)
+                    if (pm[i]) po[k++] = px[i];
+            }
+            const double* out() const { return r.data(); }
+        };
+        return job{bench::loom_array<double>({n}, 1), bools(), std::vector<double>(count)};
+    });
+    const double mean = [&] {
+        double s = 0;
+        for (const auto i : where) s += bench::value<double>(1, i);
+        return s / double(count);
+    }();
+    const auto mean_ref = [mean](std::size_t) { return mean; };
+    bench::add(sp("mask_mean", "loom", 1), mean_ref, [bools] {
+        struct job {
+            loom::array<double> x;
+            loom::array<bool> m;
+            double s = 0;
+            void run() { s = loom::mean(loom::mask(x, m)); }
+            const double* out() const { return &s; }
+        };
+        return job{bench::loom_array<double>({n}, 1), bools()};
+    });
+    bench::add(sp("mask_mean", "hand", 1), mean_ref, [bools] {
+        struct job {
+            loom::array<double> x;
+            loom::array<bool> m;
+            double s = 0;
+            void run() {
+                const bool* __restrict pm = m.data();
+                const double* __restrict px = x.data();
+                double acc = 0;
+                std::size_t c = 0;
+                for (std::size_t i = 0; i < n; ++i)
+                    if (pm[i]) acc += px[i], ++c;
+                s = acc / double(c);
+            }
+            const double* out() const { return &s; }
+        };
+        return job{bench::loom_array<double>({n}, 1), bools()};
+    });
+    // idx: 5 where the sparse mask is true, else 0..9 but 4 and 5
+    const auto idx_value = [](std::size_t i) { return sparse_bit(i) ? 5.0 : double((i % 8) + (i % 8 >= 4 ? 2 : 0)); };
+    const auto idx_ref = [idx_value](std::size_t i) { return idx_value(i); };
+    const auto idx_array = [idx_value] {
+        loom::array<double> a(loom::shape_t{n});
+        for (std::size_t i = 0; i < n; ++i) a.data()[i] = idx_value(i);
+        return a;
+    };
+    const auto sp2 = [&](const char* impl) { return bench::spec{std::string("mask_update/") + impl + "/cache", n, 4 * n * sizeof(double), 0}; };
+    bench::add(sp2("loom"), idx_ref, [idx_array] {
+        struct job {
+            loom::array<double> idx;
+            void run() {
+                loom::mask(idx, idx == 5.0) -= 1.0;
+                loom::mask(idx, idx == 4.0) += 1.0;
+            }
+            const double* out() const { return idx.data(); }
+        };
+        return job{idx_array()};
+    });
+    bench::add(sp2("hand"), idx_ref, [idx_array] {
+        struct job {
+            loom::array<double> idx;
+            void run() {
+                double* __restrict p = idx.data();
+                for (std::size_t i = 0; i < n; ++i)
+                    if (p[i] == 5.0) p[i] -= 1.0;
+                for (std::size_t i = 0; i < n; ++i)
+                    if (p[i] == 4.0) p[i] += 1.0;
+            }
+            const double* out() const { return idx.data(); }
+        };
+        return job{idx_array()};
+    });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -170,5 +292,6 @@ int main(int argc, char** argv) {
     concat(1);
     take_rows();
     mask_select();
+    mask_sparse();
     return bench::run_main(argc, argv);
 }

@@ -4,6 +4,7 @@
 
 #include <loom/loom.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -211,4 +212,54 @@ TEST_CASE("mask assignment of the wrong count writes nothing; reading its own ta
     auto sel = loom::mask(x, m);
     m.data()[1] = true;
     CHECK_THROWS_WITH(loom::array<int>(sel), Catch::Contains("mask: the mask selected 3 elements when mask() was called and 4 now"));
+}
+
+TEST_CASE("mask over long contiguous operands at every density: read, assigned, updated, and a mask that changed", "[select][mask]") {
+    std::uint64_t state = 12345;
+    const auto next = [&] {  // a small LCG: the same masks on every platform
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<double>(state >> 11) * 0x1.0p-53;
+    };
+    for (const double density : {0.0, 0.002, 0.1, 0.5, 0.9, 1.0})
+        for (const std::size_t n : {1, 7, 8, 9, 16, 17, 63, 64, 65, 1000}) {
+            INFO("density " << density << ", " << n << " elements");
+            loom::array<double> x(shape_t{n});
+            loom::array<bool> m(shape_t{n});
+            std::vector<double> want;
+            for (std::size_t i = 0; i < n; ++i) {
+                x.data()[i] = static_cast<double>(i) + 0.5;
+                m.data()[i] = next() < density;
+                if (m.data()[i]) want.push_back(x.data()[i]);
+            }
+            CHECK(values(loom::array<double>(loom::mask(x, m))) == want);
+            double mean = 0;
+            for (const double v : want) mean += v;
+            if (!want.empty()) CHECK(static_cast<double>(loom::mean(loom::mask(x, m))) == Approx(mean / double(want.size())));
+            // x[m] = -1, then x[m] += its index among the selected, then x[m] = the selection reversed
+            std::vector<double> xv = values(x);
+            loom::mask(x, m) = -1.0;
+            for (std::size_t i = 0; i < n; ++i)
+                if (m.data()[i]) xv[i] = -1.0;
+            CHECK(values(x) == xv);
+            loom::mask(x, m) += loom::arange(static_cast<double>(want.size()));
+            std::size_t k = 0;
+            for (std::size_t i = 0; i < n; ++i)
+                if (m.data()[i]) xv[i] += static_cast<double>(k++);
+            CHECK(values(x) == xv);
+            loom::array<double> picked(shape_t{want.size()});
+            std::copy(want.begin(), want.end(), picked.data());
+            loom::mask(x, m) = loom::flip(picked);
+            k = want.size();
+            for (std::size_t i = 0; i < n; ++i)
+                if (m.data()[i]) xv[i] = want[--k];
+            CHECK(values(x) == xv);
+            // one more true after mask() counted: reading it throws, whichever way the extra one is found
+            auto sel = loom::mask(x, m);
+            std::size_t off = 0;
+            while (off < n && m.data()[off]) ++off;
+            if (off < n) {
+                m.data()[off] = true;
+                CHECK_THROWS_WITH(loom::array<double>(sel), Catch::Contains("the mask selected"));
+            }
+        }
 }

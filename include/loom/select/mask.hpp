@@ -1,7 +1,10 @@
 // loom/select/mask.hpp: loom::mask(x, m), NumPy's x[m]: the elements where a bool mask is true, read as a rank-1 operand or assigned.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -48,11 +51,54 @@ void each_masked(T* x, const strides_t& xs, const bool* m, const strides_t& ms, 
     }
 }
 
+// Whether any of the eight (the 32) bools at m is true.
+inline bool any_of8(const bool* m) {
+    std::uint64_t w;
+    std::memcpy(&w, m, sizeof w);
+    return w != 0;
+}
+inline bool any_of32(const bool* m) {
+    std::uint64_t w[4];
+    std::memcpy(w, m, sizeof w);
+    return (w[0] | w[1] | w[2] | w[3]) != 0;
+}
+
+// f(i) for each i in [i0, n) where m[i] may be true, in order, a group of eight at a time:
+// groups of 32 and of 8 bools none of which is true are skipped (sparse masks);
+// returns where the groups end (the rest, fewer than 8, is the caller's).
+// f(i) returns false to stop (then so does this, at i).
+template <class F>
+std::size_t each_group8(const bool* m, std::size_t i, std::size_t n, F&& f) {
+    for (; i + 32 <= n; i += 32) {
+        if (!any_of32(m + i)) continue;
+        for (std::size_t g = 0; g < 32; g += 8)
+            if (any_of8(m + i + g) && !f(i + g)) return i + g;
+    }
+    for (; i + 8 <= n; i += 8)
+        if (any_of8(m + i) && !f(i)) return i;
+    return i;
+}
+
 inline std::size_t count_true(const bool* m, const strides_t& ms, const shape_t& s) {
     std::size_t c = 0;
     if (is_contiguous(s, ms)) {
         const std::size_t n = size_of(s);
-        for (std::size_t i = 0; i < n; ++i) c += m[i];
+        std::size_t i = 0;
+        // eight bools a word, added bytewise for up to 255 words (no byte lane overflows), then the
+        // lanes summed: a vectorizable loop where a byte at a time is not
+        constexpr std::uint64_t low_bytes = 0x00FF00FF00FF00FFull;
+        while (i + 8 <= n) {
+            const std::size_t words = std::min<std::size_t>((n - i) / 8, 255);
+            std::uint64_t acc = 0;
+            for (std::size_t w = 0; w < words; ++w, i += 8) {
+                std::uint64_t v;
+                std::memcpy(&v, m + i, sizeof v);
+                acc += v;
+            }
+            const std::uint64_t pairs = (acc & low_bytes) + ((acc >> 8) & low_bytes);  // four 16-bit lanes
+            c += static_cast<std::size_t>((pairs * 0x0001000100010001ull) >> 48);
+        }
+        for (; i < n; ++i) c += m[i];
     } else {
         each_masked(m, ms, m, ms, s, [&](bool, bool b) { c += b; });
     }
@@ -116,12 +162,23 @@ public:
         if (is_contiguous(x_.shape(), x_.strides()) && is_contiguous(m_.shape(), m_.strides())) {
             const T* x = x_.data();
             const std::size_t n = x_.size();
-            std::size_t i = 0;
+            // eight mask bytes at a time, those with none set skipped (sparse masks), while
+            // eight more stores stay within the count
+            std::size_t i = detail::each_group8(m, 0, n, [&](std::size_t g) {
+                if (k + 8 > count_) return false;
+                for (std::size_t j = 0; j < 8; ++j) {
+                    out[k] = x[g + j];
+                    k += m[g + j];
+                }
+                return true;
+            });
             for (; i < n && k < count_; ++i) {  // branch-free: every element stored, the selected kept
                 out[k] = x[i];
                 k += m[i];
             }
-            for (; i < n; ++i) more = more || m[i];
+            i = detail::each_group8(m, i, n, [](std::size_t) { return false; });  // stops at a group with one set
+            if (i + 8 <= n) more = true;  // stopped at a group with one set
+            for (; i < n && !more; ++i) more = m[i];
         } else {
             detail::each_masked(x_.data(), x_.strides(), m, m_.strides(), x_.shape(), [&](const T& x, bool s) {
                 if (!s) return;
@@ -158,7 +215,11 @@ private:
             T* x = x_.data();
             const bool* m = m_.data();
             const std::size_t n = x_.size();
-            for (std::size_t i = 0; i < n; ++i) x[i] = m[i] ? one : x[i];
+            std::size_t i = detail::each_group8(m, 0, n, [&](std::size_t g) {
+                for (std::size_t j = 0; j < 8; ++j) x[g + j] = m[g + j] ? one : x[g + j];
+                return true;
+            });
+            for (; i < n; ++i) x[i] = m[i] ? one : x[i];
         } else {
             detail::each_masked(x_.data(), x_.strides(), m_.data(), m_.strides(), x_.shape(), [&](T& x, bool s) {
                 if (s) x = one;
@@ -170,6 +231,19 @@ private:
         const value_type* src = v.data();
         const std::size_t total = count_;
         std::size_t k = 0;
+        if (is_contiguous(x_.shape(), x_.strides()) && is_contiguous(m_.shape(), m_.strides())) {
+            T* x = x_.data();
+            const bool* m = m_.data();
+            const std::size_t n = x_.size();
+            std::size_t i = detail::each_group8(m, 0, n, [&](std::size_t g) {
+                for (std::size_t j = 0; j < 8; ++j)
+                    if (m[g + j] && k < total) x[g + j] = src[k++];
+                return true;
+            });
+            for (; i < n; ++i)
+                if (m[i] && k < total) x[i] = src[k++];
+            return *this;
+        }
         detail::each_masked(x_.data(), x_.strides(), m_.data(), m_.strides(), x_.shape(), [&](T& x, bool s) {
             if (s && k < total) x = src[k++];
         });
