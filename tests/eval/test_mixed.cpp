@@ -4,6 +4,7 @@
 #include <loom/loom.hpp>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -169,6 +170,41 @@ TEST_CASE("comparisons and logical operations into bool", "[eval][mixed]") {
                            [](bool m, bool n) { return (m != n) || !m; });
     law2<bool, float, bool>(-3, 3, 0, 1, [](const auto& x, const auto& m) { return loom::astype<bool>(x) == m; },
                             [](float x, bool m) { return (x != 0.0f) == m; });
+}
+
+// Comparisons of contiguous operands into a contiguous bool target (the path that narrows
+// several batches' masks into one register of bytes): every length around those groups,
+// each byte 0 or 1 and equal to the plain comparison, into a new array and an array in place.
+template <class T>
+void contiguous_comparisons() {
+    for (std::size_t n = 0; n <= 200; n += n < 70 ? 1 : 43) {
+        INFO(n << " elements");
+        loom::array<T> x(shape_t{n}), y(shape_t{n});
+        for (std::size_t i = 0; i < n; ++i) {
+            x.data()[i] = value<T>(i, 1, -5, 5);
+            y.data()[i] = value<T>(i, 2, -5, 5);
+        }
+        const loom::array<bool> lt = x < y;
+        loom::array<bool> both(shape_t{n});
+        both = (x >= T(0)) & (y != T(1));
+        std::size_t wrong = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            unsigned char b1, b2;
+            std::memcpy(&b1, lt.data() + i, 1);
+            std::memcpy(&b2, both.data() + i, 1);
+            wrong += b1 != (x.data()[i] < y.data()[i] ? 1 : 0);
+            wrong += b2 != (x.data()[i] >= T(0) && y.data()[i] != T(1) ? 1 : 0);
+        }
+        CHECK(wrong == 0);
+    }
+}
+
+TEST_CASE("comparisons of contiguous operands into bool, every length around the narrowed groups", "[eval][mixed]") {
+    contiguous_comparisons<double>();
+    contiguous_comparisons<float>();
+    contiguous_comparisons<std::int64_t>();
+    contiguous_comparisons<std::int16_t>();
+    contiguous_comparisons<std::uint8_t>();
 }
 
 TEST_CASE("where with a computed and with a bool condition", "[eval][mixed]") {

@@ -351,6 +351,55 @@ inline pack<bool, lanes<X>> to_bools(const xsimd::batch_bool<X, A>& m) noexcept 
     return {convert<std::uint8_t>(to_pack(xsimd::select(m, batch<X>(X(1)), batch<X>(X(0))))).v};
 }
 
+// Masks held as vector registers (lanes all ones or zero; AVX-512's are bit masks, not these)
+// whose lanes are wider than a byte: sizeof(X) of them are stored as bools together (wide_bools).
+template <class X>
+inline constexpr bool vector_masks =
+    std::is_integral_v<X> && sizeof(X) > 1 && sizeof(typename mask<X>::register_type) == sizeof(typename batch<X>::register_type);
+
+#if defined(__GNUC__)
+namespace narrowing {
+template <class U, std::size_t Bytes>
+struct vec {
+    typedef U type __attribute__((vector_size(Bytes)));
+};
+// The low halves of the lanes of a and b (lanes of S bytes), as one register of lanes of S / 2.
+template <std::size_t S, std::size_t R>
+inline typename vec<int_of<S / 2, false>, R>::type halves(typename vec<int_of<S, false>, R>::type a,
+                                                         typename vec<int_of<S, false>, R>::type b) noexcept {
+    using H = typename vec<int_of<S / 2, false>, R>::type;
+    return [&]<std::size_t... I>(std::index_sequence<I...>) {
+        return __builtin_shufflevector((H)a, (H)b, (2 * I)...);
+    }(std::make_index_sequence<R / (S / 2)>{});
+}
+// S registers of lanes of S bytes, each lane all ones or zero, as one register of bytes.
+template <std::size_t S, std::size_t R>
+inline typename vec<std::uint8_t, R>::type to_bytes(const typename vec<int_of<S, false>, R>::type* v) noexcept {
+    if constexpr (S == 1) {
+        return v[0];
+    } else {
+        typename vec<int_of<S / 2, false>, R>::type h[S / 2];
+        for (std::size_t i = 0; i < S / 2; ++i) h[i] = halves<S, R>(v[2 * i], v[2 * i + 1]);
+        return to_bytes<S / 2, R>(h);
+    }
+}
+}  // namespace narrowing
+
+// out[0 .. sizeof(X) * lanes<X>) <- the sizeof(X) masks m as bools: lanes narrowed by halves,
+// pairs of registers at a time, as a compiler narrows a hand loop's comparisons (vector_masks<X>).
+template <class X, class A>
+inline void store_bools(bool* out, const xsimd::batch_bool<X, A>* m) noexcept {
+    constexpr std::size_t S = sizeof(X), R = sizeof(typename batch<X>::register_type);
+    typename narrowing::vec<int_of<S, false>, R>::type v[S];
+    for (std::size_t i = 0; i < S; ++i) {
+        const typename mask<X>::register_type r = m[i];
+        std::memcpy(&v[i], &r, R);
+    }
+    const typename narrowing::vec<std::uint8_t, R>::type bytes = narrowing::to_bytes<S, R>(v) & 1;
+    std::memcpy(static_cast<void*>(out), &bytes, R);
+}
+#endif
+
 template <class B>
 B shift_left(const B& a, const B& n) noexcept {
 #if defined(__GNUC__)

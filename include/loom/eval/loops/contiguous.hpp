@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include "../../simd/simd.hpp"
@@ -30,6 +31,17 @@ struct contiguous_rows : kernel_traits<T, E> {
     using Tr::vectorized;
     using Tr::W;
 
+#if LOOM_SIMD && defined(__GNUC__)
+    // A bool expression into bools, its masks vector registers of lanes wider than a byte.
+    static constexpr bool wide_bools = [] {
+        if constexpr (vectorized && std::is_same_v<T, bool> && std::is_same_v<typename E::value_type, bool>)
+            return simd::vector_masks<simd::uint_lanes<W>>;
+        return false;
+    }();
+#else
+    static constexpr bool wide_bools = false;
+#endif
+
     // out[0 .. n) <- e with every leaf stepping by one element from base[k].
     // Disjoint: no leaf reads the target's memory, so the elements after the
     // last whole batch are the last W ones, computed again in one batch (the
@@ -44,6 +56,20 @@ struct contiguous_rows : kernel_traits<T, E> {
         }
         std::size_t i = 0;
 #if LOOM_SIMD
+        if constexpr (wide_bools) {
+            // comparisons into bools: G batches' masks narrowed into one register of bytes
+            using X = simd::uint_lanes<W>;
+            constexpr std::size_t G = sizeof(X);
+            for (; i + G * W <= n; i += G * W) {
+                simd::mask<X> m[G];
+                for (std::size_t g = 0; g < G; ++g) {
+                    for (std::size_t k = 0; k < L; ++k)
+                        c[k].p = base[k] + static_cast<std::ptrdiff_t>(i + g * W) * elem[k];
+                    m[g] = walker<E>::template truth<0, X>(e, c);
+                }
+                simd::store_bools(out + i, m);
+            }
+        }
         if constexpr (vectorized) {
             for (; i + W <= n; i += W) {
                 for (std::size_t k = 0; k < L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(i) * elem[k];
