@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
 
 #if LOOM_BLAS
 #include <cblas.h>
@@ -78,6 +79,61 @@ void square(std::size_t n) {
             const double* out() const { return r.data(); }
         };
         return job{bench::buffer<double>(n * n, 1), bench::buffer<double>(n * n, 2), bench::buffer<double>(n * n), n};
+    });
+#endif
+}
+
+// Products with a short side, (m, k) @ (k, n) with few rows and a long inner axis (a small batch through a dense
+// layer): loom::matmul and loom's own kernel against OpenBLAS called directly, float and double.
+template <class T>
+void skinny(std::size_t m, std::size_t k, std::size_t n) {
+    const std::string size = std::to_string(m) + "x" + std::to_string(k) + "x" + std::to_string(n);
+    const std::string c = std::string("skinny") + bench::type_suffix<T>();
+    const auto ref = [k, n](std::size_t e) {
+        double s = 0;
+        for (std::size_t p = 0; p < k; ++p) s += double(bench::value<T>(1, e / n * k + p)) * double(bench::value<T>(2, p * n + e % n));
+        return s;
+    };
+    const double tol = std::is_same_v<T, float> ? 1e-4 : 1e-13;
+    const std::size_t bytes = (m * k + k * n + m * n) * sizeof(T);
+    const auto sp = [&](const char* impl) { return bench::spec{c + "/" + impl + "/" + size, m * n, bytes, tol}; };
+    bench::add(sp("loom"), ref, [=] {
+        struct job {
+            loom::array<T> a, b, r;
+            void run() { r = loom::matmul(a, b); }
+            const T* out() const { return r.data(); }
+        };
+        return job{bench::loom_array<T>({m, k}, 1), bench::loom_array<T>({k, n}, 2), {}};
+    });
+    bench::add(sp("kernel"), ref, [=] {  // loom's own kernel, with or without the BLAS option
+        struct job {
+            loom::array<T> a, b, r;
+            void run() {
+                const std::size_t m = r.shape()[0], n = r.shape()[1], k = a.shape()[1];
+                loom::detail::gemm(m, n, k, a.data(), static_cast<std::ptrdiff_t>(k), 1, b.data(), static_cast<std::ptrdiff_t>(n), 1,
+                                   r.data(), static_cast<std::ptrdiff_t>(n), 1);
+            }
+            const T* out() const { return r.data(); }
+        };
+        return job{bench::loom_array<T>({m, k}, 1), bench::loom_array<T>({k, n}, 2), loom::array<T>(loom::shape_t{m, n})};
+    });
+#if LOOM_BLAS
+    bench::add(sp("hand"), ref, [=] {  // OpenBLAS called directly
+        struct job {
+            bench::buffer<T> a, b, r;
+            int m, n, k;
+            void run() {
+                if constexpr (std::is_same_v<T, float>)
+                    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a.data(), k, b.data(), n, 0.0f, r.data(), n);
+                else
+                    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, a.data(), k, b.data(), n, 0.0, r.data(), n);
+            }
+            const T* out() const { return r.data(); }
+        };
+        bench::buffer<T> a(m * k), b(k * n);
+        bench::fill(a.data(), m * k, 1);
+        bench::fill(b.data(), k * n, 2);
+        return job{std::move(a), std::move(b), bench::buffer<T>(m * n), int(m), int(n), int(k)};
     });
 #endif
 }
@@ -186,5 +242,8 @@ int main(int argc, char** argv) {
     for (const std::size_t n : {64, 256, 512, 1024, 2048}) square(n);
     batched();
     for (const std::size_t n : {256, 4096}) matvec(n);
+    skinny<float>(8, 3000, 500);   // the MLP's first layer (bench/programs.cpp)
+    skinny<double>(8, 3000, 500);
+    skinny<double>(16, 2000, 2000);
     return bench::run_main(argc, argv);
 }

@@ -113,6 +113,11 @@ def cases(rng, programs=True):
         idx[idx == 4] += 1
         return idx
     yield "mask_update/numpy/cache", mask_update
+    # bench/matmul.cpp: products with a short side
+    for dt, suffix in ((np.float32, "f32"), (np.float64, "f64")):
+        for m, k, n in ((8, 3000, 500),) + (((16, 2000, 2000),) if dt == np.float64 else ()):
+            a, b = operands(rng, dt, (m, k), (k, n))
+            yield f"skinny_{suffix}/numpy/{m}x{k}x{n}", lambda a=a, b=b: a @ b
     # bench/sort.cpp: 1M random doubles into a new array
     (s,) = operands(rng, np.float64, (1 << 20,))
     yield "sort/numpy/1M", lambda s=s: np.sort(s)

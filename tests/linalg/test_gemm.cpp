@@ -314,5 +314,8 @@ TEMPLATE_LIST_TEST_CASE("gemm equals the naive triple loop on large products and
     }
     // several row blocks of A and column panels of B
     check<T>(path::dispatch, S::mc() + 3, S::nc() + 5, 3, layout::row, layout::row, layout::row, 9);
+    // few rows across panels of B and depths (B packed a row at a time)
+    if constexpr (std::is_floating_point_v<T>)
+        check<T>(path::dispatch, 2 * S::mr() + 1, S::nc() + 5, S::kc() + 1, layout::row, layout::row, layout::row, 11, 4);
     check<T>(path::dispatch, S::nc() + 5, S::mc() + 3, 3, layout::reversed, layout::col, layout::col, 10);
 }

@@ -237,16 +237,28 @@ void gemm_pack_a(T* dst, const T* a, std::ptrdiff_t rsa, std::ptrdiff_t csa, std
 template <class T, std::size_t NR>
 void gemm_pack_b(T* dst, const T* b, std::ptrdiff_t rsb, std::ptrdiff_t csb, std::size_t p0, std::size_t kb,
                  std::size_t j0, std::size_t nb) {
+    if (csb == 1) {
+        // B's rows along memory: each row read once, in order, its pieces into every strip (a
+        // strip at a time would read the rows' pieces at B's row stride, which the hardware
+        // prefetchers do not follow: products with few rows of A were bound by it)
+        for (std::size_t p = 0; p < kb; ++p) {
+            const T* src = gemm_at(b, p0 + p, j0, rsb, csb);
+            T* d = dst + p * NR;
+            std::size_t s = 0;
+            for (; s + NR <= nb; s += NR)
+                for (std::size_t j = 0; j < NR; ++j) d[s * kb + j] = src[s + j];
+            if (s < nb)
+                for (std::size_t j = 0; j < NR; ++j) d[s * kb + j] = s + j < nb ? src[s + j] : T(0);
+        }
+        return;
+    }
     for (std::size_t s = 0; s < nb; s += NR, dst += NR * kb) {
         const std::size_t nr = std::min(NR, nb - s);
-        if (csb == 1 || nr < NR) {
+        if (nr < NR) {
             for (std::size_t p = 0; p < kb; ++p) {
                 const T* src = gemm_at(b, p0 + p, j0 + s, rsb, csb);
                 T* d = dst + p * NR;
-                if (csb == 1 && nr == NR)
-                    for (std::size_t j = 0; j < NR; ++j) d[j] = src[j];
-                else
-                    for (std::size_t j = 0; j < NR; ++j) d[j] = j < nr ? src[static_cast<std::ptrdiff_t>(j) * csb] : T(0);
+                for (std::size_t j = 0; j < NR; ++j) d[j] = j < nr ? src[static_cast<std::ptrdiff_t>(j) * csb] : T(0);
             }
         } else {
             // B's columns run down memory (rsb == 1 when B is a transposed view): one column at a time
