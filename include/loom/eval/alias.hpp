@@ -42,6 +42,14 @@ inline byte_range span_of(const std::byte* data, std::size_t elem, const shape_t
     return {data, lo, hi + elem};
 }
 
+// Whether the elements of a layout (data, elem bytes each, s, st) may touch any of
+// the `bytes` bytes at p: their spans meet (an empty layout or block touches nothing).
+inline bool span_meets(const std::byte* data, std::size_t elem, const shape_t& s, const strides_t& st,
+                       const std::byte* p, std::size_t bytes) {
+    const byte_range r = span_of(data, elem, s, st);
+    return r.lo < r.hi && bytes != 0 && r.lo < p + bytes && p < r.hi;
+}
+
 // Whether no element of leaf `d` shares a byte with an element of the target
 // (first element at tbase), though their spans may overlap: every byte address
 // either touches is its first element's plus a multiple of g, the gcd of both

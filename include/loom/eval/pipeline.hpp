@@ -154,11 +154,9 @@ template <class Target, class E>
     // another shape: into a fresh buffer when a leaf reads the target's (or it is too small)
     bool reads_self = false;
     const auto* self = reinterpret_cast<const std::byte*>(target.data());
-    const auto self_end = self + target.size() * sizeof(T);
-    for (std::size_t k = 0; k < lv.size; ++k) {
-        const auto r = span_of(lv.d[k].data, lv.d[k].elem, *lv.d[k].shape, *lv.d[k].strides);
-        reads_self = reads_self || (r.lo < self_end && self < r.hi);
-    }
+    for (std::size_t k = 0; k < lv.size; ++k)
+        reads_self = reads_self || span_meets(lv.d[k].data, lv.d[k].elem, *lv.d[k].shape, *lv.d[k].strides, self,
+                                              target.size() * sizeof(T));
     if (reads_self) {
         buffer<T> fresh(size_of(s));
         const strides_t st = c_strides(s);

@@ -13,6 +13,7 @@
 #include "../containers/array.hpp"
 #include "../core/errors.hpp"
 #include "../core/shape.hpp"
+#include "../eval/alias.hpp"
 #include "../eval/walk.hpp"
 #include "../expr/node.hpp"
 #include "../manipulation/concat.hpp"
@@ -192,9 +193,7 @@ public:
     bool reads_memory(const void* p, std::size_t bytes) const {
         const auto* lo = static_cast<const std::byte*>(p);
         const auto overlaps = [&](const auto* data, std::size_t elem, const shape_t& s, const strides_t& st) {
-            if (size_of(s) == 0) return false;
-            const auto r = detail::span_of(reinterpret_cast<const std::byte*>(data), elem, s, st);
-            return r.lo < lo + bytes && lo < r.hi;
+            return detail::span_meets(reinterpret_cast<const std::byte*>(data), elem, s, st, lo, bytes);
         };
         return overlaps(x_.data(), sizeof(T), x_.shape(), x_.strides()) || overlaps(m_.data(), 1, m_.shape(), m_.strides());
     }

@@ -82,10 +82,9 @@ struct computed_leaf : leaf_reads<R> {
             In in;
             if (result_shape(e, in) != s) return false;
             const auto l = e.arg_.layout();
-            const auto* lo = reinterpret_cast<const std::byte*>(out);
-            const auto r = span_of(reinterpret_cast<const std::byte*>(l.data), sizeof(typename X::value_type), *l.shape,
-                                   *l.strides);
-            if (size_of(*l.shape) != 0 && r.lo < lo + size_of(s) * sizeof(R) && lo < r.hi) return false;
+            if (span_meets(reinterpret_cast<const std::byte*>(l.data), sizeof(typename X::value_type), *l.shape,
+                           *l.strides, reinterpret_cast<const std::byte*>(out), size_of(s) * sizeof(R)))
+                return false;
             compute(e, out, s, in, nullptr);
             return true;
         }
