@@ -54,6 +54,10 @@ struct contiguous_rows : kernel_traits<T, E> {
             base[k] = base_in[k];
             c[k] = {base[k], elem[k] * static_cast<std::ptrdiff_t>(W), elem[k]};
         }
+        // every leaf's cursor at element j
+        const auto at = [&](std::size_t j) {
+            for (std::size_t k = 0; k < L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(j) * elem[k];
+        };
         std::size_t i = 0;
 #if LOOM_SIMD
         if constexpr (wide_bools) {
@@ -63,8 +67,7 @@ struct contiguous_rows : kernel_traits<T, E> {
             for (; i + G * W <= n; i += G * W) {
                 simd::mask<X> m[G];
                 for (std::size_t g = 0; g < G; ++g) {
-                    for (std::size_t k = 0; k < L; ++k)
-                        c[k].p = base[k] + static_cast<std::ptrdiff_t>(i + g * W) * elem[k];
+                    at(i + g * W);
                     m[g] = walker<E>::template truth<0, X>(e, c);
                 }
                 simd::store_bools(out + i, m);
@@ -72,14 +75,14 @@ struct contiguous_rows : kernel_traits<T, E> {
         }
         if constexpr (vectorized) {
             for (; i + W <= n; i += W) {
-                for (std::size_t k = 0; k < L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(i) * elem[k];
+                at(i);
                 if constexpr (prefetches)
                     if (i % line == 0) prefetch_ahead(c, out + i);
                 put(out + i, e, c);
             }
             if (disjoint && i < n && n >= W) {
                 i = n - W;
-                for (std::size_t k = 0; k < L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(i) * elem[k];
+                at(i);
                 put(out + i, e, c);
                 return;
             }
@@ -87,7 +90,7 @@ struct contiguous_rows : kernel_traits<T, E> {
 #endif
         for (; i < n; ++i) {
             if constexpr (vectorized) scalar_loop(i, n);  // the tail only
-            for (std::size_t k = 0; k < L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(i) * elem[k];
+            at(i);
             out[i] = static_cast<T>(walker<E>::template scalar<0>(e, c));
         }
     }
