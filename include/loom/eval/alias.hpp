@@ -90,20 +90,4 @@ inline bool reads_overlapping(const leaf_desc& d, const byte_range& t, std::size
     return false;
 }
 
-// The bytes leaves [0, n) read, a leaf counted only when its memory overlaps
-// no earlier leaf's (the views of one buffer once: a stencil's).
-[[gnu::noinline]] inline std::size_t distinct_leaf_bytes(const leaf_desc* d, std::size_t n) {
-    std::size_t bytes = 0;
-    for (std::size_t k = 0; k < n; ++k) {
-        const byte_range a = span_of(d[k].data, d[k].elem, *d[k].shape, *d[k].strides);
-        bool seen = false;
-        for (std::size_t j = 0; j < k && !seen; ++j) {
-            const byte_range b = span_of(d[j].data, d[j].elem, *d[j].shape, *d[j].strides);
-            seen = a.lo < b.hi && b.lo < a.hi;
-        }
-        if (!seen) bytes += size_of(*d[k].shape) * d[k].elem;
-    }
-    return bytes;
-}
-
 }  // namespace loom::detail

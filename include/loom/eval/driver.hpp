@@ -213,7 +213,7 @@ struct driver {
         s.tiled = r >= 2 && against(s.out_step * one, p.out[r - 2] * one);
         for (std::size_t k = 0; k < L; ++k) {
             const auto elem = static_cast<std::ptrdiff_t>(p.elem[k]);
-            s.step[k] = r ? p.in[k][r - 1] : 0;
+            s.step[k] = r ? p.in[k][r - 1] : elem;  // rank 0: one element, as if stepping along
             s.tiled = s.tiled || (r >= 2 && against(s.step[k], p.in[k][r - 2]));
             const bool bcast = s.step[k] == 0;
             s.c[k] = {nullptr, bcast ? 0 : elem * static_cast<std::ptrdiff_t>(W), bcast ? 0 : elem};

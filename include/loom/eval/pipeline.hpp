@@ -10,6 +10,7 @@
 #include "../core/storage.hpp"
 #include "alias.hpp"
 #include "check.hpp"
+#include "classify.hpp"
 #include "direct.hpp"
 #include "kernel.hpp"
 #include "loops/fill.hpp"
@@ -40,44 +41,60 @@ struct fresh_target {
     const strides_t& strides() const noexcept { return strides_; }
 };
 
-// Steps 3 to 6 for a target whose check is done: alias (CheckAlias: a leaf
-// that reads the target's memory other than in step is evaluated into a
-// temporary first, as if every operand had been copied: NumPy's rule), plan,
-// strategy, loop. Dense: the target is row-major contiguous (an array's
-// buffer or a fresh one); with owning leaves, the strided strategies are then
-// not compiled.
-template <bool CheckAlias, bool Dense, class T, class E>
-void assign_planned(T* data, const shape_t& shape, const strides_t& strides, const E& e, const leaves_of<E>& lv) {
-    constexpr std::size_t L = walker<E>::leaves;
+// Steps 3 to 7 (alias, plan, strategy, loop) as classify (classify.hpp)
+// routes them: flat and rows without a plan; copied: a leaf reads the
+// target's memory other than in step, so e is evaluated into a temporary
+// first, as if every operand had been copied (NumPy's rule); planned: the
+// plan and driver::run (strategy, streaming, threads). CheckAlias: a leaf may
+// read the target (not for a fresh buffer, nor an array from arrays); Dense:
+// the target is row-major contiguous and owning leaves are whole (then the
+// strided loops are not compiled for owning trees). Known: e's shape is
+// resolved (or checked, in place); else false when the leaves do not show it
+// (route::unresolved: nothing done). Exact: e's shape is the target's, else
+// it broadcasts to it.
+template <bool CheckAlias, bool Dense, into Into, class T, class E>
+bool assign_routed(T* data, const shape_t& shape, const strides_t& strides, const E& e, const leaves_of<E>& lv,
+                   bool known, bool exact) {
+    using K = kernel<T, E>;
+    constexpr std::size_t L = K::L;
     if constexpr (L == 0) {
+        if (!known && exact && !shape.empty()) return false;  // a number has shape (): another shape in value mode
         fill(data, shape, strides, static_cast<T>(walker<E>::template scalar<0>(e, nullptr)));
         ran(strategy::fill);
+        return true;
     } else {
-        if (assign_flat<Dense && owning_flat<T, E>>(data, shape, strides, e, lv)) return;
-        const leaf_desc* leaves = lv.d;
-        if constexpr (CheckAlias) {
-            const auto* tdata = reinterpret_cast<const std::byte*>(data);
-            const byte_range t = span_of(tdata, sizeof(T), shape, strides);
-            for (std::size_t k = 0; k < L; ++k) {
-                if (!reads_overlapping(leaves[k], t, sizeof(T), shape, strides)) continue;
+        constexpr bool owned = Dense && owning_tree<E>();
+        static constexpr route_limits limits{K::parallel_min, K::all_bytes, K::may_stream, K::vectorized, K::W};
+        const routing<T, L> r =
+            classify<T, L, Into, owned>(data, shape, strides, lv.d, known, exact, CheckAlias, limits);
+        switch (r.how) {
+        case route::unresolved: return false;
+        case route::flat: run_flat_route<Dense && owning_flat<T, E>>(data, e, r); return true;
+        case route::rows: run_rows_route<Into == into::owning && owned>(data, e, r); return true;
+        case route::copied:
+            if constexpr (CheckAlias) {
                 buffer<T> tmp(size_of(shape));
                 const strides_t cs = c_strides(shape);
                 {
                     plan<L> p;
-                    make_plan(p, shape, cs, leaves);
-                    kernel<T, E>::run(e, tmp.data(), p);
+                    make_plan(p, shape, cs, lv.d);
+                    K::run(e, tmp.data(), p);
                 }
                 const raw_leaf<T> src{tmp.data(), &shape, &cs};
                 const prepared_leaves<raw_leaf<T>> d(src);
                 plan<1> p;
                 make_plan(p, shape, strides, d.d);
                 kernel<T, raw_leaf<T>>::run(src, data, p);
-                return;
+                return true;
             }
+            [[fallthrough]];
+        default: {
+            plan<L> p;
+            make_plan(p, shape, strides, lv.d);
+            K::template run<owned>(e, data, p);
+            return true;
         }
-        plan<L> p;
-        make_plan(p, shape, strides, leaves);
-        kernel<T, E>::template run<Dense && owning_tree<E>()>(e, data, p);
+        }
     }
 }
 
@@ -85,8 +102,7 @@ void assign_planned(T* data, const shape_t& shape, const strides_t& strides, con
 // target's (the caller resolved it): no check, no alias.
 template <class T, class E>
 void assign_fresh(const fresh_target<T>& t, const E& e, const leaves_of<E>& lv) {
-    if (assign_rows_2d<rows_into::fresh>(t.data(), t.shape(), e, lv)) return;  // row, column, outer product
-    assign_planned<false, true>(t.data(), t.shape(), t.strides(), e, lv);
+    assign_routed<false, true, into::fresh>(t.data(), t.shape(), t.strides(), e, lv, true, true);
 }
 
 // target <- e in place (an array or tensor: owning; a view, a fixed_array):
@@ -94,24 +110,17 @@ void assign_fresh(const fresh_target<T>& t, const E& e, const leaves_of<E>& lv) 
 template <class Target, class E>
 void assign_inplace_general(Target& target, const E& e) {
     using T = typename Target::value_type;
+    // arrays and tensors: owning leaves read them in step or not at all
+    constexpr bool own = owning<Target>::value;
+    constexpr bool check_alias = !own || !owning_tree<E>();
+    constexpr into kind = own ? into::owning : into::other;
     T* const data = target.data();
     const shape_t& shape = target.shape();
-    if constexpr (owning<Target>::value) {
-        const prepared_leaves<E> lv(e);
-        // rows_2d takes only shapes equal to the target's, so it may come before the check
-        if (assign_rows_2d<rows_into::owning>(data, shape, e, lv)) return;
-        if (!all_shaped(lv.d, lv.size, shape)) check_inplace(shape, shape_of(e));
-        assign_planned<!owning_tree<E>(), true>(data, shape, target.strides(), e, lv);
-    } else {
-        const strides_t& strides = target.strides();
-        const prepared_leaves<E> lv(e);
-        const bool same = all_shaped(lv.d, lv.size, shape);
-        if (!same) check_inplace(shape, shape_of(e));
-        // the same shapes (or a number: no leaves) into contiguous memory: one flat loop
-        const bool flat = same && is_contiguous(shape, strides);
-        if (!flat && assign_rows_2d(data, shape, strides, e, lv)) return;
-        assign_planned<true, false>(data, shape, strides, e, lv);
-    }
+    const strides_t& strides = target.strides();
+    const prepared_leaves<E> lv(e);
+    if (assign_routed<check_alias, own, kind>(data, shape, strides, e, lv, false, false)) return;
+    check_inplace(shape, shape_of(e));  // the leaves did not show it: nothing is written when it throws
+    assign_routed<check_alias, own, kind>(data, shape, strides, e, lv, true, false);
 }
 template <class Target, class E>
 LOOM_INLINE void assign_inplace(Target& target, const E& e) {
@@ -143,14 +152,18 @@ template <class Target, class E>
 [[gnu::noinline]] void assign_value_general(Target& target, const E& e) {
     using T = typename Target::value_type;
     const prepared_leaves<E> lv(e);
-    if (assign_rows_2d<rows_into::owning>(target.data(), target.shape(), e, lv)) return;  // row, column, outer product
     // owning leaves (arrays, tensors) read this buffer in step or not at all
     constexpr bool check_alias = !owning_tree<E>();
-    if (all_shaped(lv.d, lv.size, target.shape()))  // same shape: nothing to resolve
-        return assign_planned<check_alias, true>(target.data(), target.shape(), target.strides(), e, lv);
+    // the leaves show e's shape to be the target's (the same shapes, the 2-D rows)
+    if (assign_routed<check_alias, true, into::owning>(target.data(), target.shape(), target.strides(), e, lv, false,
+                                                       true))
+        return;
     const shape_t s = shape_of(e);
-    if (s == target.shape())
-        return assign_planned<check_alias, true>(target.data(), target.shape(), target.strides(), e, lv);
+    if (s == target.shape()) {
+        assign_routed<check_alias, true, into::owning>(target.data(), target.shape(), target.strides(), e, lv, true,
+                                                       true);
+        return;
+    }
     // another shape: into a fresh buffer when a leaf reads the target's (or it is too small)
     bool reads_self = false;
     const auto* self = reinterpret_cast<const std::byte*>(target.data());

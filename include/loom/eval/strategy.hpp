@@ -1,4 +1,4 @@
-// loom/eval/strategy.hpp: the strategies an assignment runs by, which one a plan takes, and whether a tree runs in SIMD.
+// loom/eval/strategy.hpp: the routes and strategies an assignment runs by, which one a plan takes, and whether a tree runs in SIMD.
 #pragma once
 
 #include <cstddef>
@@ -9,6 +9,27 @@
 #include "walk.hpp"
 
 namespace loom::detail {
+
+// The routes an assignment takes, chosen once by classify (classify.hpp),
+// top to bottom; the first two run without a plan (direct.hpp), the last
+// through the plan and driver::run, which picks the strategy below:
+//
+//   route       when                                                  runs
+//   (owning)    compile time: owning leaves all of an array's shape    run_flat (direct.hpp assign_owning)
+//   fill        no leaf (a number, numbers combined)                  fill
+//   flat        every leaf of the target's shape, all contiguous,     row_flat
+//               none overlapping the target out of step; not large
+//   rows        a 2-D target, leaves of rank <= 2 with contiguous     row_flat per row, or
+//               rows, each axis 1 or the target's; not large          rows_of<S> (splatted)
+//   unresolved  neither shows e's shape: the caller checks or
+//               resolves it, then classifies again
+//   copied      a leaf reads the target's memory out of step          planned into a temporary, copied
+//   planned     everything else; every large assignment (threads      driver::run
+//               may start or the stores may stream)
+//
+// Threads, non-temporal stores and the bytes moved are decided in driver::run
+// only: a large assignment never takes flat or rows.
+enum class route : std::uint8_t { unresolved, fill, flat, rows, copied, planned };
 
 // The loops an assignment can run, one per way the innermost axis sees the
 // operands (docs/design/pipeline.md). Each is chosen once per assignment:
@@ -25,11 +46,8 @@ namespace loom::detail {
 //                compile time, not traced)
 //
 // Non-temporal stores are a flag beside contiguous, splatted and turned
-// (streaming.hpp decides, loops/streamed.hpp stores), tiles beside splatted
-// and gathered (driver::run). Where
-// the plan is not needed to decide (same shapes, 2-D rows), the pipeline
-// takes contiguous or splatted directly (direct.hpp); everything else goes
-// through the plan and driver::run, which holds the table's second half.
+// (driver::prepare decides, loops/streamed.hpp stores), tiles beside
+// splatted and gathered (driver::run).
 enum class strategy : std::uint8_t { none, fill, contiguous, splatted, gathered, turned, scalar, fixed };
 
 // What the last assignment of this thread ran, in a build with

@@ -213,8 +213,8 @@ bool each_unrolled(E& e, F&& f) {
 }
 
 // target <- e with e's reductions unrolled, when each of them fits the
-// assignment's shape; false (nothing done) otherwise. One planned loop in
-// every mode (the unrolled tree has no owning-only paths to take), so the
+// assignment's shape; false (nothing done) otherwise. Classify's routes in
+// every mode (the unrolled tree has no small-array path to take), so the
 // second tree costs one set of row loops to compile.
 template <mode M, class Target, class E>
 bool assign_unrolled(Target& target, const E& e) {
@@ -231,16 +231,18 @@ bool assign_unrolled(Target& target, const E& e) {
     });
     const prepared_leaves<U> lv(u);
     if constexpr (M == mode::fresh) {
-        assign_planned<false, true>(target.data(), target.shape(), target.strides(), u, lv);
+        assign_routed<false, true, into::fresh>(target.data(), target.shape(), target.strides(), u, lv, true, true);
     } else if constexpr (M == mode::inplace) {
         if (!all_shaped(lv.d, lv.size, f)) check_inplace(f, shape_of(u));
-        assign_planned<true, owning<Target>::value>(target.data(), f, target.strides(), u, lv);
+        constexpr bool own = owning<Target>::value;
+        assign_routed<true, own, own ? into::owning : into::other>(target.data(), f, target.strides(), u, lv, true,
+                                                                   false);
     } else if (M == mode::value && target.shape() == f) {
-        assign_planned<true, true>(target.data(), f, target.strides(), u, lv);
+        assign_routed<true, true, into::owning>(target.data(), f, target.strides(), u, lv, true, true);
     } else {  // a new shape: into a fresh buffer the target then takes
         buffer<T> fresh(size_of(f));
         const strides_t cs = c_strides(f);
-        assign_planned<false, true>(fresh.data(), f, cs, u, lv);
+        assign_routed<false, true, into::fresh>(fresh.data(), f, cs, u, lv, true, true);
         if constexpr (M == mode::init) value_access::make_empty(target);
         value_access::adopt(target, std::move(fresh), f);
     }

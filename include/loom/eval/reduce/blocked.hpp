@@ -256,10 +256,10 @@ void reduce_blocked(A* out, const X& x, const shape_t& s0, const bool* red0) {
                 // (an element lifts to itself unless the types differ or it is counted)
                 constexpr bool lifts_to_itself = std::is_same_v<A, V> && !std::is_same_v<K, reduce_kind::count>;
                 if constexpr (lifts_to_itself) {
-                    if (!inner_reduces) assign_planned<false, false>(slot, bs, cs, x, lb);
+                    if (!inner_reduces) assign_routed<false, false, into::fresh>(slot, bs, cs, x, lb, true, true);
                 }
                 if (!lifts_to_itself || inner_reduces) {
-                    assign_planned<false, false>(buf.data(), bs, cs, x, lb);
+                    assign_routed<false, false, into::fresh>(buf.data(), bs, cs, x, lb, true, true);
                     reduce_memory<K, A, V>(slot, buf.data(), bs, cs, red.data());
                 }
                 const std::size_t p = part_size(ext_t);
