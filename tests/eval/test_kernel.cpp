@@ -185,7 +185,7 @@ void law(const layout& la, const layout& lb, const layout& lc, const layout& tl)
         }
     }
     if (rs.size() == 2) {  // into an array of the result's shape, `=` and `+=`: views whose rows are contiguous
-        loom::array<T> r(ref::to_shape(rs));  // take the rows without a plan (assign.hpp assign_rows_2d)
+        loom::array<T> r(ref::to_shape(rs));  // take the rows route (classify.hpp takes_rows)
         r = e1<T>(va, vb, vc);
         CHECK(ref::mismatch(r, rs, want1) == "");
         check_add_into_array<T>(rs, e1<T>(va, vb, vc), want1);

@@ -85,7 +85,9 @@ struct fused_flat {
     static A range(const X& x, const std::byte* const* base, std::size_t lo, std::size_t n) {
         if (n > block) {
             const std::size_t h = half(n);
-            return K::combine(range(x, base, lo, h), range(x, base, lo + h, n - h));
+            // the left half first (GCC evaluates arguments right to left): memory in increasing order
+            const A left = range(x, base, lo, h);
+            return K::combine(left, range(x, base, lo + h, n - h));
         }
         cursor c[slots] = {};
         for (std::size_t k = 0; k < Tr::L; ++k) c[k] = {nullptr, Tr::elem[k] * static_cast<std::ptrdiff_t>(W), Tr::elem[k]};

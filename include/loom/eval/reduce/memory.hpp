@@ -59,7 +59,9 @@ struct reducer {
         }
         if (n <= block) return plain(p, n, s);
         const std::size_t h = half(n);
-        return combine(row(p, h, s), row(p + static_cast<std::ptrdiff_t>(h) * s, n - h, s));
+        // the left half first (GCC evaluates arguments right to left): memory in increasing order
+        const A left = row(p, h, s);
+        return combine(left, row(p + static_cast<std::ptrdiff_t>(h) * s, n - h, s));
     }
 
     // The same on `threads` threads, with the same bits (parallel_halves).
@@ -84,7 +86,9 @@ struct reducer {
     static A row_simd(const V* p, std::size_t n) {
         if (n > block) {
             const std::size_t h = half_batches(n);
-            return combine(row_simd_or_plain(p, h), row_simd_or_plain(p + h, n - h));
+            // the left half first (GCC evaluates arguments right to left): memory in increasing order
+            const A left = row_simd_or_plain(p, h);
+            return combine(left, row_simd_or_plain(p + h, n - h));
         }
         using B = simd::batch<A>;
         B a0 = simd::splat(Kind::template identity<A>()), a1 = a0, a2 = a0, a3 = a0;
@@ -186,7 +190,9 @@ A reduce_rows(const V* base, const row_index& ri, std::size_t lo, std::size_t hi
         return a;
     }
     const std::size_t mid = lo + (hi - lo) / 2;
-    return Rd::combine(reduce_rows<Rd, A>(base, ri, lo, mid, n, s), reduce_rows<Rd, A>(base, ri, mid, hi, n, s));
+    // the left half first (GCC evaluates arguments right to left): memory in increasing order
+    const A left = reduce_rows<Rd, A>(base, ri, lo, mid, n, s);
+    return Rd::combine(left, reduce_rows<Rd, A>(base, ri, mid, hi, n, s));
 }
 
 // acc[0 .. n) <- the rows [lo, hi) of a group combined element by element;
