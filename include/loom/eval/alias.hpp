@@ -31,15 +31,9 @@ struct byte_range {
 inline byte_range span_of(const std::byte* data, std::size_t elem, const shape_t& s, const strides_t& st) {
     for (std::size_t e : s)
         if (e == 0) return {data, data, data};  // before any offset: data may be null
-    const std::byte* lo = data;
-    const std::byte* hi = data;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const std::ptrdiff_t reach = st[i] * static_cast<std::ptrdiff_t>(elem) *
-                                     static_cast<std::ptrdiff_t>(s[i] - 1);
-        if (reach < 0) lo += reach;
-        else hi += reach;
-    }
-    return {data, lo, hi + elem};
+    const auto [lo, hi] = byte_span(data, elem, s.size(), [&](std::size_t i) { return s[i]; },
+                                    [&](std::size_t i) { return st[i] * static_cast<std::ptrdiff_t>(elem); });
+    return {data, lo, hi};
 }
 
 // Whether the elements of a layout (data, elem bytes each, s, st) may touch any of

@@ -11,6 +11,21 @@
 
 namespace loom::detail {
 
+// The bytes from the lowest to one past the highest element of a non-empty
+// layout: its first byte, element size, and per axis its extent and its step
+// in bytes. The one span computation (the plan's leaves, alias.hpp's layouts).
+template <class Extent, class Step>
+std::pair<const std::byte*, const std::byte*> byte_span(const std::byte* first, std::size_t elem, std::size_t rank,
+                                                        Extent extent, Step step) {
+    const std::byte* lo = first;
+    const std::byte* hi = first;
+    for (std::size_t d = 0; d < rank; ++d) {
+        const std::ptrdiff_t reach = step(d) * static_cast<std::ptrdiff_t>(extent(d) - 1);
+        (reach < 0 ? lo : hi) += reach;
+    }
+    return {lo, hi + elem};
+}
+
 // The loop nest of one assignment: extents (outermost first), the target's
 // strides in elements and every leaf's strides in bytes (0 on broadcast
 // axes). One type for both evaluators: the dynamic plan holds its axes in
@@ -45,13 +60,9 @@ struct plan : loop_nest<shape_t, strides_t, L> {
     }
     // The bytes from the lowest to one past the highest element leaf k reads.
     std::pair<const std::byte*, const std::byte*> leaf_span(std::size_t k) const {
-        const std::byte* lo = base[k];
-        const std::byte* hi = base[k];
-        for (std::size_t d = 0; d < rank; ++d) {
-            const std::ptrdiff_t reach = in[k][d] * static_cast<std::ptrdiff_t>(extent[d] - 1);
-            (reach < 0 ? lo : hi) += reach;
-        }
-        return {lo, hi + elem[k]};
+        const auto& st = in[k];
+        return byte_span(base[k], elem[k], rank, [&](std::size_t d) { return extent[d]; },
+                         [&](std::size_t d) { return st[d]; });
     }
     // Whether leaf k reads memory an earlier leaf reads too (views of one buffer).
     bool reads_earlier(std::size_t k) const {
