@@ -30,13 +30,14 @@ struct route_limits {
     std::size_t lanes;         // elements of a batch (1 when not vectorized)
 };
 
-// Whether an assignment of n elements, moving at most `bound` bytes, is large:
-// threads may start or its stores may stream. Then it goes by plan, where
-// driver::run decides both (on the distinct bytes, driver::moved); the
-// routes without a plan (flat, rows) take only the rest.
+// Whether an assignment of n elements is large: threads may start, or its
+// stores may stream by a bound of the bytes it moves (every leaf counted).
+// Then it goes by plan, where driver::run decides both (on the distinct
+// bytes, driver::moved); the routes without a plan (flat, rows) take only
+// the rest.
 template <class T>
-LOOM_INLINE bool large(std::size_t n, std::size_t bound, const route_limits& k) {
-    return n >= k.parallel_min || (k.may_stream && streams<T>(bound));
+LOOM_INLINE bool large(std::size_t n, const route_limits& k) {
+    return n >= k.parallel_min || (k.may_stream && streams<T>(n * k.all_bytes));
 }
 
 // The route classify chose and, for flat and rows, the loop's set-up.
@@ -154,11 +155,10 @@ routing<T, L> classify(T* data, const shape_t& shape, const strides_t& strides, 
     routing<T, L> r;
     const std::size_t w = k.lanes;
     const bool same = all_shaped(leaves, L, shape);
-    const std::size_t n = size_of(shape);
+    const bool big = large<T>(size_of(shape), k);
     if (same && takes_flat(r, data, shape, strides, leaves, w)) {
-        if (!large<T>(n, n * k.all_bytes, k)) return r.how = route::flat, r;
-    } else if (k.vectorized && shape.size() == 2 && (shape[1] == 1 || strides[1] == 1) &&
-               !large<T>(n, n * k.all_bytes, k) &&
+        if (!big) return r.how = route::flat, r;
+    } else if (k.vectorized && shape.size() == 2 && (shape[1] == 1 || strides[1] == 1) && !big &&
                takes_rows<T, L, Into, Owned>(r, data, shape, Into == into::other ? strides[0]
                                                                                    : static_cast<std::ptrdiff_t>(shape[1]),
                                              leaves, exact, w)) {

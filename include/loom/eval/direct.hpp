@@ -72,8 +72,7 @@ template <class T, class E>
 template <class T, class E>
 LOOM_INLINE void run_flat(T* out, const std::byte* const* base, const E& e, std::size_t n) {
     using K = kernel<T, E>;
-    // classify's large(), with the kernel's constants
-    if (n >= K::parallel_min || (K::may_stream && streams<T>(n * K::all_bytes))) [[unlikely]] {
+    if (large<T>(n, K::limits)) [[unlikely]] {
         typename K::bases b{};
         for (std::size_t k = 0; k < K::L; ++k) b.p[k] = base[k];
         return run_flat_large(out, b, e, n);

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 
+#include "classify.hpp"
 #include "driver.hpp"
 #include "kernel_traits.hpp"
 #include "loops/contiguous.hpp"
@@ -30,6 +31,9 @@ struct kernel : contiguous_rows<T, E>, splatted_rows<T, E>, gathered_rows<T, E>,
     using gathered_rows<T, E>::row_packed;
     using scalar_rows<T, E>::row_scalar;
     using splatted_rows<T, E>::rows_for;
+
+    // What classify reads of this kernel (classify.hpp).
+    static constexpr route_limits limits{Tr::parallel_min, Tr::all_bytes, may_stream, vectorized, W};
 
     // The bytes an assignment by plan p moves (driver::moved), and a bound of it.
     static std::size_t moved(const plan<L>& p) { return driver_type::moved(p); }

@@ -64,9 +64,8 @@ bool assign_routed(T* data, const shape_t& shape, const strides_t& strides, cons
         return true;
     } else {
         constexpr bool owned = Dense && owning_tree<E>();
-        static constexpr route_limits limits{K::parallel_min, K::all_bytes, K::may_stream, K::vectorized, K::W};
         const routing<T, L> r =
-            classify<T, L, Into, owned>(data, shape, strides, lv.d, known, exact, CheckAlias, limits);
+            classify<T, L, Into, owned>(data, shape, strides, lv.d, known, exact, CheckAlias, K::limits);
         switch (r.how) {
         case route::unresolved: return false;
         case route::flat: run_flat_route<Dense && owning_flat<T, E>>(data, e, r); return true;
