@@ -111,10 +111,7 @@ struct fused_flat {
             at(i);
             a0 = K::combine(a0, walker<X>::template batch<0, A>(x, c));
         }
-        alignas(64) A lanes[W];
-        simd::store(lanes, K::combine(K::combine(a0, a1), K::combine(a2, a3)));
-        A r = lanes[0];
-        for (std::size_t k = 1; k < W; ++k) r = K::combine(r, lanes[k]);
+        A r = reducer<K, A, A>::fold(a0, a1, a2, a3);
         for (; i < n; ++i) {
             at(i);
             r = K::combine(r, static_cast<A>(walker<X>::template scalar<0>(x, c)));

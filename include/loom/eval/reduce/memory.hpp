@@ -100,12 +100,18 @@ struct reducer {
             a3 = Kind::combine(a3, simd::load(p + i + 3 * W));
         }
         for (; i + W <= n; i += W) a0 = Kind::combine(a0, simd::load(p + i));
-        const B b = Kind::combine(Kind::combine(a0, a1), Kind::combine(a2, a3));
-        alignas(64) A lanes[W];
-        simd::store(lanes, b);
-        A r = lanes[0];
-        for (std::size_t k = 1; k < W; ++k) r = combine(r, lanes[k]);
+        A r = fold(a0, a1, a2, a3);
         for (; i < n; ++i) r = combine(r, p[i]);
+        return r;
+    }
+    // A block's four accumulators combined, then their lanes in order: one
+    // order for every block of batches (rows in memory, fused_flat).
+    static A fold(simd::batch<A> a0, simd::batch<A> a1, simd::batch<A> a2, simd::batch<A> a3) {
+        constexpr std::size_t lanes_n = simd::lanes<A>;
+        alignas(64) A lanes[lanes_n];
+        simd::store(lanes, Kind::combine(Kind::combine(a0, a1), Kind::combine(a2, a3)));
+        A r = lanes[0];
+        for (std::size_t k = 1; k < lanes_n; ++k) r = combine(r, lanes[k]);
         return r;
     }
     static A row_simd_or_plain(const V* p, std::size_t n) { return n >= 4 * W ? row_simd(p, n) : plain(p, n, 1); }
