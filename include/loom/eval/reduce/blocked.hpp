@@ -46,12 +46,12 @@ void with_operand(const X& x, const shape_t& s, F&& f) {
 
 // Every axis reduced and every leaf of x contiguous with x's own shape (a dot
 // product, a norm): x's batches are combined in registers as they are
-// computed, with no block buffer; four accumulators over blocks of 32
-// batches, blocks by halves, as reducer::row.
+// computed, with no block buffer; the tree of reducer::lanes (four
+// accumulators over blocks of 64 batches, blocks by halves, lanes apart until the end).
 template <class K, class A, class X>
 struct fused_flat {
     using Tr = kernel_traits<A, X>;
-    static constexpr std::size_t W = Tr::W, slots = Tr::slots, block = 32 * W;
+    static constexpr std::size_t W = Tr::W, slots = Tr::slots, block = reducer<K, A, A>::lanes_block;
     static constexpr bool applies = [] {
 #if LOOM_SIMD
         if constexpr (K::simd && !K::arg && !K::moment && std::is_same_v<A, typename X::value_type>)
@@ -71,52 +71,55 @@ struct fused_flat {
 
 #if LOOM_SIMD
     static std::size_t half(std::size_t n) { return (n / 2 + W - 1) / W * W; }
+    using B = simd::batch<A>;
     static A run(const X& x, const leaves_of<X>& lv, std::size_t n) {
         const std::byte* base[slots] = {};
         for (std::size_t k = 0; k < Tr::L; ++k) base[k] = lv.d[k].data;
+        const std::size_t m = n / W * W;
         // on threads: the halves of the same tree (parallel_halves)
         const int threads = n >= Tr::parallel_min ? threads_for(n * Tr::work, 16) : 1;
-        if (threads > 1)
-            return parallel_halves<A>(
-                n, block, half, [&](std::size_t lo, std::size_t m) { return range(x, base, lo, m); },
-                [](A a, A b) { return K::combine(a, b); }, threads);
-        return range(x, base, 0, n);
-    }
-    static A range(const X& x, const std::byte* const* base, std::size_t lo, std::size_t n) {
-        if (n > block) {
-            const std::size_t h = half(n);
-            // the left half first (GCC evaluates arguments right to left): memory in increasing order
-            const A left = range(x, base, lo, h);
-            return K::combine(left, range(x, base, lo + h, n - h));
-        }
+        B v = threads > 1 ? parallel_halves<B>(
+                                m, block, half, [&](std::size_t lo, std::size_t k) { return lanes(x, base, lo, k); },
+                                [](B a, B b) { return K::combine(a, b); }, threads)
+                          : lanes(x, base, 0, m);
+        A r = reducer<K, A, A>::fold(v);
         cursor c[slots] = {};
-        for (std::size_t k = 0; k < Tr::L; ++k) c[k] = {nullptr, Tr::elem[k] * static_cast<std::ptrdiff_t>(W), Tr::elem[k]};
-        const auto at = [&](std::size_t i) {
-            for (std::size_t k = 0; k < Tr::L; ++k) c[k].p = base[k] + static_cast<std::ptrdiff_t>(lo + i) * Tr::elem[k];
-        };
-        using B = simd::batch<A>;
-        B a0 = simd::splat(K::template identity<A>()), a1 = a0, a2 = a0, a3 = a0;
-        std::size_t i = 0;
-        for (; i + 4 * W <= n; i += 4 * W) {
-            at(i);
-            a0 = K::combine(a0, walker<X>::template batch<0, A>(x, c));
-            at(i + W);
-            a1 = K::combine(a1, walker<X>::template batch<0, A>(x, c));
-            at(i + 2 * W);
-            a2 = K::combine(a2, walker<X>::template batch<0, A>(x, c));
-            at(i + 3 * W);
-            a3 = K::combine(a3, walker<X>::template batch<0, A>(x, c));
-        }
-        for (; i + W <= n; i += W) {
-            at(i);
-            a0 = K::combine(a0, walker<X>::template batch<0, A>(x, c));
-        }
-        A r = reducer<K, A, A>::fold(a0, a1, a2, a3);
-        for (; i < n; ++i) {
-            at(i);
+        for (std::size_t i = m; i < n; ++i) {
+            at(c, base, i);
             r = K::combine(r, static_cast<A>(walker<X>::template scalar<0>(x, c)));
         }
         return r;
+    }
+    // the leaves' cursors at element i
+    static void at(cursor* c, const std::byte* const* base, std::size_t i) {
+        for (std::size_t k = 0; k < Tr::L; ++k)
+            c[k] = {base[k] + static_cast<std::ptrdiff_t>(i) * Tr::elem[k], Tr::elem[k] * static_cast<std::ptrdiff_t>(W), Tr::elem[k]};
+    }
+    static B lanes(const X& x, const std::byte* const* base, std::size_t lo, std::size_t n) {
+        if (n > block) {
+            const std::size_t h = half(n);
+            // the left half first (GCC evaluates arguments right to left): memory in increasing order
+            const B left = lanes(x, base, lo, h);
+            return K::combine(left, lanes(x, base, lo + h, n - h));
+        }
+        cursor c[slots] = {};
+        B a0 = simd::splat(K::template identity<A>()), a1 = a0, a2 = a0, a3 = a0;
+        std::size_t i = 0;
+        for (; i + 4 * W <= n; i += 4 * W) {
+            at(c, base, lo + i);
+            a0 = K::combine(a0, walker<X>::template batch<0, A>(x, c));
+            at(c, base, lo + i + W);
+            a1 = K::combine(a1, walker<X>::template batch<0, A>(x, c));
+            at(c, base, lo + i + 2 * W);
+            a2 = K::combine(a2, walker<X>::template batch<0, A>(x, c));
+            at(c, base, lo + i + 3 * W);
+            a3 = K::combine(a3, walker<X>::template batch<0, A>(x, c));
+        }
+        for (; i + W <= n; i += W) {
+            at(c, base, lo + i);
+            a0 = K::combine(a0, walker<X>::template batch<0, A>(x, c));
+        }
+        return K::combine(K::combine(a0, a1), K::combine(a2, a3));
     }
 #endif
 };

@@ -34,7 +34,8 @@ struct reducer {
         return false;
     }();
     static constexpr std::size_t W = vectorized ? simd::lanes<A> : 1;
-    static constexpr std::size_t block = 32 * W;  // elements summed in one pass of the accumulators
+    static constexpr std::size_t block = 32 * W;  // elements summed in sequence (rows not in batches)
+    static constexpr std::size_t lanes_block = 64 * W;  // elements summed in one pass of the SIMD accumulators
     static constexpr std::size_t rows_block = 8;  // rows combined in sequence before pairing
     static constexpr std::size_t short_row = 8;   // rows this short are walked across the outputs
 
@@ -69,10 +70,13 @@ struct reducer {
         if (threads <= 1) return row(p, n, s);
 #if LOOM_SIMD
         if constexpr (vectorized) {
-            if (s == 1 && n >= 4 * W)
-                return parallel_halves<A>(
-                    n, block, half_batches, [p](std::size_t lo, std::size_t m) { return row_simd_or_plain(p + lo, m); },
-                    combine, threads);
+            if (s == 1 && n >= 4 * W) {
+                const std::size_t m = n / W * W;
+                const auto v = parallel_halves<simd::batch<A>>(
+                    m, lanes_block, half_batches, [p](std::size_t lo, std::size_t k) { return lanes(p + lo, k); },
+                    [](simd::batch<A> x, simd::batch<A> y) { return Kind::combine(x, y); }, threads);
+                return tail(fold(v), p, m, n);
+            }
         }
 #endif
         return parallel_halves<A>(
@@ -82,13 +86,21 @@ struct reducer {
     }
 
 #if LOOM_SIMD
-    // Contiguous: four SIMD accumulators over blocks, blocks by halves.
+    // Contiguous: the whole batches by `lanes`, their lanes folded, then the
+    // elements after the last whole batch.
     static A row_simd(const V* p, std::size_t n) {
-        if (n > block) {
+        const std::size_t m = n / W * W;
+        return tail(fold(lanes(p, m)), p, m, n);
+    }
+    // n (a multiple of W) elements as one batch: four accumulators over blocks
+    // of 64 batches (16 elements in sequence per lane, as NumPy's 8
+    // accumulators over 128), blocks by halves, lanes kept apart until the end.
+    static simd::batch<A> lanes(const V* p, std::size_t n) {
+        if (n > lanes_block) {
             const std::size_t h = half_batches(n);
             // the left half first (GCC evaluates arguments right to left): memory in increasing order
-            const A left = row_simd_or_plain(p, h);
-            return combine(left, row_simd_or_plain(p + h, n - h));
+            const auto left = lanes(p, h);
+            return Kind::combine(left, lanes(p + h, n - h));
         }
         using B = simd::batch<A>;
         B a0 = simd::splat(Kind::template identity<A>()), a1 = a0, a2 = a0, a3 = a0;
@@ -100,21 +112,20 @@ struct reducer {
             a3 = Kind::combine(a3, simd::load(p + i + 3 * W));
         }
         for (; i + W <= n; i += W) a0 = Kind::combine(a0, simd::load(p + i));
-        A r = fold(a0, a1, a2, a3);
-        for (; i < n; ++i) r = combine(r, p[i]);
+        return Kind::combine(Kind::combine(a0, a1), Kind::combine(a2, a3));
+    }
+    // A batch's lanes combined in order: one order for rows in memory and fused_flat.
+    static A fold(simd::batch<A> v) {
+        alignas(64) A l[W];
+        simd::store(l, v);
+        A r = l[0];
+        for (std::size_t k = 1; k < W; ++k) r = combine(r, l[k]);
         return r;
     }
-    // A block's four accumulators combined, then their lanes in order: one
-    // order for every block of batches (rows in memory, fused_flat).
-    static A fold(simd::batch<A> a0, simd::batch<A> a1, simd::batch<A> a2, simd::batch<A> a3) {
-        constexpr std::size_t lanes_n = simd::lanes<A>;
-        alignas(64) A lanes[lanes_n];
-        simd::store(lanes, Kind::combine(Kind::combine(a0, a1), Kind::combine(a2, a3)));
-        A r = lanes[0];
-        for (std::size_t k = 1; k < lanes_n; ++k) r = combine(r, lanes[k]);
+    static A tail(A r, const V* p, std::size_t m, std::size_t n) {
+        for (std::size_t i = m; i < n; ++i) r = combine(r, p[i]);
         return r;
     }
-    static A row_simd_or_plain(const V* p, std::size_t n) { return n >= 4 * W ? row_simd(p, n) : plain(p, n, 1); }
 #endif
 
     // acc[j] <- lift(p[j * s]) for j < n (the first row of a group).
