@@ -1,4 +1,6 @@
-// bench/math.cpp: the math-heavy r = exp(a) * sin(b), loom against a hand loop over std::exp/std::sin, xtensor, Eigen and the triad.
+// bench/math.cpp: the math-heavy r = exp(a) * sin(b), loom against a hand loop over std::exp/std::sin, xtensor, Eigen and the triad;
+// a user-defined sigmoid (vectorize) written once for batches and once element by element, against the same loop,
+// the operators, xtensor's vectorize and Eigen's unaryExpr.
 #include "common.hpp"
 
 namespace {
@@ -71,11 +73,88 @@ void exp_sin(const char* size, std::size_t bytes) {
 #endif
 }
 
+// r = sigmoid(a) = 1 / (1 + exp(-a)), the user's function. sigmoid: loom::vectorize of a lambda that runs on
+// batches; sigmoid_ops: the same written with loom's operators; sigmoid_elements: vectorize called element by
+// element (loom::elements_only); each against the loop calling the same function on each element.
+struct sigmoid_fn {
+    template <class X>
+    X operator()(X x) const {
+        return 1 / (1 + loom::exp(-x));
+    }
+};
+
+template <class Make>
+void sigmoid_case(const char* name, const char* size, std::size_t bytes, Make make) {
+    using T = double;
+    const std::size_t n = bytes / sizeof(T);
+    const auto sp = [&](const char* impl) {
+        return bench::spec{std::string(name) + "/" + impl + "/" + size, n, 2 * n * sizeof(T), 1e-13};
+    };
+    const auto ref = [](std::size_t i) { return 1 / (1 + std::exp(-bench::value<T>(1, i, exp_range))); };
+    bench::add(sp("loom"), ref, [=] {
+        struct job {
+            loom::array<T> a, r;
+            Make f;
+            void run() { r = f(a); }
+            const T* out() const { return r.data(); }
+        };
+        return job{bench::loom_array<T>({n}, 1, exp_range), loom::array<T>(loom::shape_t{n}), make};
+    });
+    bench::add(sp("hand"), ref, [=] {
+        struct job {
+            bench::buffer<T> a, r;
+            void run() {
+                const T* __restrict pa = a.data();
+                T* __restrict pr = r.data();
+                const std::size_t m = r.size();
+                for (std::size_t i = 0; i < m; ++i) pr[i] = 1 / (1 + std::exp(-pa[i]));
+            }
+            const T* out() const { return r.data(); }
+        };
+        return job{bench::buffer<T>(n, 1, exp_range), bench::buffer<T>(n)};
+    });
+#ifdef LOOM_BENCH_HAVE_XTENSOR
+    bench::add(sp("xtensor"), ref, [=] {
+        struct job {
+            xt::xtensor<T, 1> a, r;
+            void run() {
+                auto f = xt::vectorize([](T x) { return 1 / (1 + std::exp(-x)); });
+                xt::noalias(r) = f(a);
+            }
+            const T* out() const { return r.data(); }
+        };
+        return job{bench::xt_array<T, 1>({n}, 1, exp_range), xt::xtensor<T, 1>({n})};
+    });
+#endif
+#ifdef LOOM_BENCH_HAVE_EIGEN
+    bench::add(sp("eigen"), ref, [=] {
+        using A = bench::eigen_array<T>;
+        struct job {
+            A a, r;
+            void run() {
+                r = a.unaryExpr([](T x) { return 1 / (1 + std::exp(-x)); });
+            }
+            const T* out() const { return r.data(); }
+        };
+        const auto N = static_cast<Eigen::Index>(n);
+        return job{bench::eigen_fill<A>(N, 1, 1, exp_range), A(N, 1)};
+    });
+#endif
+}
+
+void sigmoid(const char* size, std::size_t bytes) {
+    sigmoid_case("sigmoid", size, bytes, loom::vectorize(sigmoid_fn{}));
+    sigmoid_case("sigmoid_ops", size, bytes, [](const auto& a) { return 1.0 / (1.0 + loom::exp(-a)); });
+    sigmoid_case("sigmoid_elements", size, bytes, loom::vectorize(sigmoid_fn{}, loom::elements_only));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     bench::add_triad();
     exp_sin("cache", bench::cache_bytes);
     exp_sin("memory", bench::memory_bytes);
+    sigmoid("cache", bench::cache_bytes);
+    sigmoid("memory", bench::memory_bytes);
     return bench::run_main(argc, argv);
 }

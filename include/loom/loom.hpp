@@ -11,6 +11,7 @@
 #include "expr/ops.hpp"
 #include "expr/operators.hpp"
 #include "expr/functions.hpp"
+#include "expr/vectorize.hpp"
 #include "expr/reduction.hpp"
 #include "eval/walk.hpp"
 #include "eval/streaming.hpp"

@@ -191,7 +191,7 @@ template <class E>
 unroll_t<E> unroll_tree(const E& e) {
     if constexpr (is_fn<E>::value) {
         return [&]<std::size_t... I>(std::index_sequence<I...>) {
-            return unroll_t<E>(unroll_tree(boost::hana::at_c<I>(e.args_))...);
+            return unroll_t<E>(e.op_, unroll_tree(boost::hana::at_c<I>(e.args_))...);
         }(std::make_index_sequence<walker<E>::offset.size() - 1>{});
     } else {
         return unroll_t<E>(e);

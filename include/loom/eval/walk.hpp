@@ -381,7 +381,7 @@ struct walker<fn<Op, A...>> {
     static R scalar(const E& e, const cursor* c) {
         return [&]<std::size_t... I>(std::index_sequence<I...>) {
             return static_cast<R>(
-                Op{}(static_cast<C>(walker<A>::template scalar<K + offset[I]>(arg<I>(e), c))...));
+                e.op_(static_cast<C>(walker<A>::template scalar<K + offset[I]>(arg<I>(e), c))...));
         }(index{});
     }
 #if LOOM_SIMD
@@ -440,7 +440,7 @@ private:
     template <std::size_t K, std::uint64_t S>
     static auto on_batches(const E& e, const cursor* c) {
         return [&]<std::size_t... I>(std::index_sequence<I...>) {
-            return Op{}(walker<A>::template batch<K + offset[I], C, S>(arg<I>(e), c)...);
+            return e.op_(walker<A>::template batch<K + offset[I], C, S>(arg<I>(e), c)...);
         }(index{});
     }
 

@@ -123,7 +123,11 @@ struct fn : expression_base<fn<Op, A...>> {
     using compute_type = compute_t<Op, A...>;
     using value_type = typename Op::template result<compute_type>;
     boost::hana::tuple<A...> args_;
-    explicit fn(A... a) : args_(std::move(a)...) {}
+    [[no_unique_address]] Op op_;  // the body: an empty tag for the built-in ops, the function for vectorize
+    explicit fn(A... a)
+        requires std::is_default_constructible_v<Op>
+        : args_(std::move(a)...) {}
+    fn(Op op, A... a) : args_(std::move(a)...), op_(std::move(op)) {}
     // operands whose shapes are static are broadcast here, at compile time
     static_assert(sizeof(detail::static_fn_info<A...>) > 0);
 };
@@ -176,8 +180,14 @@ void check_scalar_fits(const A& a) {
 template <class Op, class... X>
     requires applicable<Op, X...>
 auto make_fn(X&&... x) {
+    return make_fn(Op{}, std::forward<X>(x)...);
+}
+//! The same with the op's body given (a user's function: vectorize).
+template <class Op, class... X>
+    requires applicable<Op, X...>
+auto make_fn(Op op, X&&... x) {
     using F = fn<Op, detail::capture_t<X&&>...>;
-    F f(detail::capture_operand(std::forward<X>(x))...);
+    F f(std::move(op), detail::capture_operand(std::forward<X>(x))...);
     [&]<std::size_t... I>(std::index_sequence<I...>) {
         (detail::check_scalar_fits<typename F::compute_type>(boost::hana::at_c<I>(f.args_)), ...);
     }(std::index_sequence_for<X...>{});

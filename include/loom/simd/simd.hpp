@@ -508,6 +508,30 @@ inline M mask_xor(const M& a, const M& b) noexcept {
     return (a & ~b) | (~a & b);
 }
 
+// Whether X is a batch (is_batch) or a mask of batches (is_mask): what the
+// element-wise functions take besides arrays and numbers, so that a user's
+// function given to vectorize runs on batches as on numbers.
+template <class X>
+inline constexpr bool is_batch = false;
+template <class X>
+inline constexpr bool is_mask = false;
+#if LOOM_SIMD
+template <class T, class A>
+inline constexpr bool is_batch<xsimd::batch<T, A>> = true;
+template <class T, class A>
+inline constexpr bool is_mask<xsimd::batch_bool<T, A>> = true;
+
+#endif
+// m ? x : y lane by lane.
+template <class M, class B>
+inline B select(const M& m, const B& x, const B& y) noexcept {
+#if LOOM_SIMD
+    return xsimd::select(m, x, y);
+#else
+    return m ? x : y;
+#endif
+}
+
 // A hint that the line `ahead` bytes past p is read (write = false) or
 // written soon: the core fetches it while it computes. Never faults; the
 // address is computed as an integer, as it may lie past the array. Always

@@ -109,7 +109,7 @@ auto map_leaves(const E& e, const shape_t& s, F& f) {
     } else if constexpr (requires { e.args_; }) {
         return boost::hana::unpack(e.args_, [&](const auto&... a) {
             return [&]<class Op, class... A>(const fn<Op, A...>*) {
-                return fn<Op, decltype(map_leaves(a, s, f))...>(map_leaves(a, s, f)...);
+                return fn<Op, decltype(map_leaves(a, s, f))...>(e.op_, map_leaves(a, s, f)...);
             }(&e);
         });
     } else if constexpr (is_owning_view<E>::value) {
