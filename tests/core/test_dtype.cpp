@@ -321,6 +321,19 @@ static_assert(std::is_same_v<loom::result_type_t<decltype(std::declval<loom::arr
 static_assert(std::is_same_v<loom::result_type_t<uint8_t, int8_t>,
                              vt<decltype(std::declval<loom::array<uint8_t>&>() + std::declval<loom::array<int8_t>&>())>>);
 
+// isdtype<T>(kind): the Array API's kinds
+static_assert(loom::isdtype<bool>("bool") && !loom::isdtype<bool>("integral") && !loom::isdtype<bool>("numeric"));
+static_assert(loom::isdtype<int8_t>("signed integer") && !loom::isdtype<int8_t>("unsigned integer"));
+static_assert(loom::isdtype<uint64_t>("unsigned integer") && loom::isdtype<uint64_t>("integral"));
+static_assert(loom::isdtype<float>("real floating") && loom::isdtype<double>("numeric"));
+static_assert(loom::isdtype<std::complex<float>>("complex floating") && !loom::isdtype<std::complex<float>>("real floating"));
+static_assert(loom::e == 2.718281828459045 && loom::pi == 3.141592653589793);
+static_assert(loom::inf > 1e308 && loom::nan != loom::nan);
+
+TEST_CASE("isdtype names an unknown kind", "[core][dtype]") {
+    CHECK_THROWS_WITH(loom::isdtype<int>("floating"), Catch::Contains("unknown kind \"floating\""));
+}
+
 // can_cast_v<From, To>: result_type_t<From, To> is To. Same kind and wider, the
 // next signed type for an unsigned one, bool to anything, an integer to a floating
 // type (as `int_array + float_array` is floating; it may round: int64 -> float);

@@ -100,6 +100,16 @@ TEST_CASE("linspace includes both ends", "[core][factories][linspace]") {
     for (std::size_t i = 0; i < 7; ++i) CHECK(l(i) == Approx(0.1 + 0.1 * static_cast<double>(i)));
 }
 
+TEST_CASE("linspace without the endpoint, as NumPy's endpoint=False", "[core][factories][linspace]") {
+    CHECK(values(loom::linspace<double>(0, 1, 4, loom::endpoint(false))) == std::vector<double>{0, 0.25, 0.5, 0.75});
+    CHECK(values(loom::linspace<double>(2, -2, 2, loom::endpoint(false))) == std::vector<double>{2, 0});
+    CHECK(values(loom::linspace<double>(3, 7, 1, loom::endpoint(false))) == std::vector<double>{3});
+    CHECK(values(loom::linspace<int>(0, 10, 5, loom::endpoint(false))) == std::vector<int>{0, 2, 4, 6, 8});
+    CHECK(values(loom::linspace<double>(0, 1, 3, loom::endpoint(true))) == std::vector<double>{0, 0.5, 1});
+    const auto z = loom::linspace<std::complex<double>>({0, 0}, {4, -8}, 4, loom::endpoint(false));
+    CHECK(z(3) == std::complex<double>(3, -6));
+}
+
 // ---- eye ----------------------------------------------------------------------
 
 TEMPLATE_LIST_TEST_CASE("eye has ones on the k-th diagonal", "[core][factories][eye]", ref::every_type) {

@@ -310,6 +310,27 @@ TEMPLATE_LIST_TEST_CASE("clip", "[expr][functions][clip]", ref::number_types) {
     }
 }
 
+TEMPLATE_LIST_TEST_CASE("clip with one bound", "[expr][functions][clip]", ref::number_types) {
+    using T = TestType;
+    const std::vector<std::size_t> xs{3, 7};
+    const auto x = ref::filled<T>(xs, 5);
+    const loom::array<T> lo = loom::clip(x, T(2));
+    CHECK(ref::mismatch(lo, xs, [&](const index_t& i) {
+              const T v = x.data()[i[0] * 7 + i[1]];
+              return v < T(2) ? T(2) : v;
+          }) == "");
+    const loom::array<T> hi = loom::clip(x, {}, T(3));
+    CHECK(ref::mismatch(hi, xs, [&](const index_t& i) {
+              const T v = x.data()[i[0] * 7 + i[1]];
+              return v > T(3) ? T(3) : v;
+          }) == "");
+    if constexpr (std::is_floating_point_v<T>) {
+        const loom::array<T> n = {static_cast<T>(nan_v), T(-10)};
+        CHECK(std::isnan(loom::array<T>(loom::clip(n, T(0)))(0)));
+        CHECK(loom::clip(T(5), {}, T(1)) == T(1));  // numbers
+    }
+}
+
 TEST_CASE("where picks x where cond is true, y elsewhere, with broadcasting", "[expr][functions][where]") {
     const loom::array<bool> cond = {true, false, true};
     const auto x = ref::make<double>({2, 1}, {10, 20});

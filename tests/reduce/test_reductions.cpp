@@ -377,6 +377,25 @@ TEST_CASE("a one-element reduction converts to a number; any other shape throws 
                                                                 Catch::Contains("(3,)"));
 }
 
+TEST_CASE("arithmetic on one-element reductions and numbers converts to a number", "[reduce]") {
+    const loom::array<double> x = ref::iota<double>({2, 3});
+    const double half = 0.5 * loom::sum(x);
+    CHECK(half == 7.5);
+    const double norm = loom::sqrt(loom::sum(x * x));
+    CHECK(norm == Approx(std::sqrt(55.0)));
+    const double range = loom::max(x) - loom::min(x);
+    CHECK(range == 5.0);
+    const float f = loom::sum(loom::astype<float>(x)) / 2.0f;
+    CHECK(f == 7.5f);
+    // still lazy where an array is expected: the mean broadcasts against x
+    const loom::array<double> centred = x - (loom::sum(x) / 6.0);
+    CHECK(centred(0, 0) == -2.5);
+    double out = 0;
+    CHECK_THROWS_WITH(out = 0.5 * loom::sum(x, 0), Catch::Contains("only an expression of one element") &&
+                                                   Catch::Contains("(3,)"));
+    CHECK(out == 0);
+}
+
 TEST_CASE("nodes hold no state: one expression with reductions evaluated by several threads at once", "[reduce]") {
     const loom::array<double> x = ref::iota<double>({64, 33});
     const auto e = x - loom::mean(x, 0) + loom::in_dim(loom::sum(x, 1), {0}) + loom::max(loom::mask(x, x > 100.0));

@@ -58,22 +58,30 @@ template <element T>
     requires(!is_complex_v<T>)
 array<T> arange(T stop) { return arange<T>(T(0), stop, T(1)); }
 
+//! linspace's choice of whether b is the last value: linspace(a, b, n, loom::endpoint(false))
+//! gives n values spaced (b - a) / n, b left out (NumPy's endpoint=False).
+struct endpoint {
+    bool value = true;
+    constexpr explicit endpoint(bool v) : value(v) {}
+};
+
 //! linspace<double>(0, 1, 5): n evenly spaced values from a to b, both included
 //! (complex: along the segment from a to b, each part spaced evenly).
 template <element T>
-array<T> linspace(T a, T b, std::size_t n) {
+array<T> linspace(T a, T b, std::size_t n, endpoint last = endpoint(true)) {
     array<T> r(shape_t{n});
     if (n == 1) r.data()[0] = a;
     if (n < 2) return r;
     if constexpr (is_complex_v<T>) {
         using R = typename T::value_type;
-        const array<R> re = linspace<R>(a.real(), b.real(), n), im = linspace<R>(a.imag(), b.imag(), n);
+        const array<R> re = linspace<R>(a.real(), b.real(), n, last), im = linspace<R>(a.imag(), b.imag(), n, last);
         for (std::size_t i = 0; i < n; ++i) r.data()[i] = T(re.data()[i], im.data()[i]);
     } else {
-        const double step = (static_cast<double>(b) - static_cast<double>(a)) / static_cast<double>(n - 1);
+        const double steps = static_cast<double>(last.value ? n - 1 : n);
+        const double step = (static_cast<double>(b) - static_cast<double>(a)) / steps;
         for (std::size_t i = 0; i < n; ++i)
             r.data()[i] = static_cast<T>(static_cast<double>(a) + step * static_cast<double>(i));
-        r.data()[n - 1] = b;
+        if (last.value) r.data()[n - 1] = b;
     }
     return r;
 }

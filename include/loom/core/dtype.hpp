@@ -6,6 +6,9 @@
 #include <concepts>
 #include <cstdint>
 #include <limits>
+#include <stdexcept>
+#include <string>
+#include <string_view>
 #include <type_traits>
 
 namespace loom {
@@ -379,5 +382,30 @@ struct iinfo<T> {
     static constexpr T max = std::numeric_limits<T>::max();
     static constexpr T min = std::numeric_limits<T>::min();
 };
+
+//! The Array API's `isdtype`: whether element type T is of `kind`, one of "bool", "signed integer",
+//! "unsigned integer", "integral", "real floating", "complex floating", "numeric". Another kind
+//! throws std::invalid_argument naming it (a compile error in a constant expression).
+//!   static_assert(loom::isdtype<float>("real floating"));
+template <element T>
+constexpr bool isdtype(std::string_view kind) {
+    constexpr bool integer = std::is_integral_v<T> && !std::same_as<T, bool>;
+    if (kind == "bool") return std::same_as<T, bool>;
+    if (kind == "signed integer") return integer && std::is_signed_v<T>;
+    if (kind == "unsigned integer") return integer && std::is_unsigned_v<T>;
+    if (kind == "integral") return integer;
+    if (kind == "real floating") return std::is_floating_point_v<T>;
+    if (kind == "complex floating") return is_complex_v<T>;
+    if (kind == "numeric") return !std::same_as<T, bool>;
+    throw std::invalid_argument("loom::isdtype: unknown kind \"" + std::string(kind) +
+                                "\" (bool, signed integer, unsigned integer, integral, real floating, complex "
+                                "floating, numeric)");
+}
+
+//! The Array API's constants, as double: e, pi, inf (positive infinity) and nan (a quiet NaN).
+inline constexpr double e = 2.718281828459045235360287471352662498;
+inline constexpr double pi = 3.141592653589793238462643383279502884;
+inline constexpr double inf = std::numeric_limits<double>::infinity();
+inline constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
 }  // namespace loom

@@ -359,6 +359,22 @@ auto clip(X&& x, L&& lo, H&& hi) {
     return detail::call<ops::clip>(std::forward<X>(x), std::forward<L>(lo), std::forward<H>(hi));
 }
 
+//! clip with one bound (NumPy's clip with None): clip(x, lo) = maximum(x, lo);
+//! clip(x, {}, hi) = minimum(x, hi), the `{}` a loom::no_bound.
+struct no_bound {};
+
+template <class X, class L>
+    requires elementwise<ops::maximum, X, L>
+auto clip(X&& x, L&& lo) {
+    return detail::call<ops::maximum>(std::forward<X>(x), std::forward<L>(lo));
+}
+
+template <class X, class H>
+    requires elementwise<ops::minimum, X, H>
+auto clip(X&& x, no_bound, H&& hi) {
+    return detail::call<ops::minimum>(std::forward<X>(x), std::forward<H>(hi));
+}
+
 //! where(cond, x, y): x where cond is true (non-zero), else y; the three broadcast together.
 //! On numbers, a number; on a mask of batches (a comparison in a function
 //! given to vectorize) and batches or numbers, a batch.

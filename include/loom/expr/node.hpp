@@ -117,6 +117,19 @@ capture_t<X&&> capture_operand(X&& x) {
 template <class Op, class... A>
 using compute_t = typename Op::template compute<detail::promo_t<A>...>;
 
+namespace detail {
+// Whether every leaf of E is a C++ number or a reduction (a rank-0 tree such as
+// `0.5 * loom::sum(x)` when the reductions are of one element); reduction_nodes.hpp
+// adds the reductions.
+template <class E>
+struct number_tree : std::false_type {};
+template <element T>
+struct number_tree<scalar_node<T>> : std::true_type {};
+// The value of an expression of one element (defined in eval/reduce/computed.hpp).
+template <class E>
+typename E::value_type value_of_one(const E& e);
+}  // namespace detail
+
 //! An element-wise operation `Op` over operands `A...`, held in a Hana tuple.
 template <class Op, class... A>
 struct fn : expression_base<fn<Op, A...>> {
@@ -128,11 +141,21 @@ struct fn : expression_base<fn<Op, A...>> {
         requires std::is_default_constructible_v<Op>
         : args_(std::move(a)...) {}
     fn(Op op, A... a) : args_(std::move(a)...), op_(std::move(op)) {}
+    //! A tree of numbers and reductions of one element converts to its value:
+    //! `double m = 0.5 * loom::sum(x);` evaluates it (std::invalid_argument when
+    //! it has more than one element).
+    operator value_type() const
+        requires(detail::number_tree<A>::value && ...)
+    {
+        return detail::value_of_one(*this);
+    }
     // operands whose shapes are static are broadcast here, at compile time
     static_assert(sizeof(detail::static_fn_info<A...>) > 0);
 };
 
 namespace detail {
+template <class Op, class... A>
+struct number_tree<fn<Op, A...>> : std::bool_constant<(number_tree<A>::value && ...)> {};
 template <element T>
 struct static_info<scalar_node<T>> {
     static constexpr std::size_t rank = 0;
@@ -175,14 +198,9 @@ void check_scalar_fits(const A& a) {
 
 }  // namespace detail
 
-//! Builds the node for `Op(x...)`, capturing each operand; std::overflow_error when
-//! a C++ integer does not fit the integer type it takes (`array<int8_t>{} + 1000`).
-template <class Op, class... X>
-    requires applicable<Op, X...>
-auto make_fn(X&&... x) {
-    return make_fn(Op{}, std::forward<X>(x)...);
-}
-//! The same with the op's body given (a user's function: vectorize).
+//! Builds the node for `op(x...)`, capturing each operand (op: the body, a user's
+//! function for vectorize); std::overflow_error when a C++ integer does not fit the
+//! integer type it takes (`array<int8_t>{} + 1000`).
 template <class Op, class... X>
     requires applicable<Op, X...>
 auto make_fn(Op op, X&&... x) {
@@ -192,6 +210,12 @@ auto make_fn(Op op, X&&... x) {
         (detail::check_scalar_fits<typename F::compute_type>(boost::hana::at_c<I>(f.args_)), ...);
     }(std::index_sequence_for<X...>{});
     return f;
+}
+//! The same for a built-in op, an empty tag: `make_fn<ops::add>(a, b)`.
+template <class Op, class... X>
+    requires applicable<Op, X...>
+auto make_fn(X&&... x) {
+    return make_fn(Op{}, std::forward<X>(x)...);
 }
 
 }  // namespace loom

@@ -211,6 +211,11 @@ struct reduction : expression_base<reduction<Kind, R, X>> {
 };
 
 namespace detail {
+template <class Kind, class R, class X>
+struct number_tree<reduction<Kind, R, X>> : std::true_type {};
+}  // namespace detail
+
+namespace detail {
 
 template <class E>
 struct is_reduction : std::false_type {};

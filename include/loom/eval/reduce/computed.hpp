@@ -121,6 +121,18 @@ struct walker<cumulative<K, R, X>> : computed_leaf<cumulative<K, R, X>, R, cumul
                                 to_string(s));
 }
 
+template <class E>
+typename E::value_type value_of_one(const E& e) {
+    using V = typename E::value_type;
+    const shape_t s = shape_of(e);
+    if (size_of(s) != 1)
+        throw std::invalid_argument("loom: only an expression of one element converts to a number; this one has shape " +
+                                    to_string(s));
+    buffer<V> one(1);
+    assign_fresh(fresh_target<V>{one.data(), s, c_strides(s)}, e, prepared_leaves<E>(e));
+    return one.data()[0];
+}
+
 }  // namespace loom::detail
 
 namespace loom {
