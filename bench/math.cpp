@@ -3,6 +3,10 @@
 // the operators, xtensor's vectorize and Eigen's unaryExpr.
 #include "common.hpp"
 
+#ifdef LOOM_BENCH_HAVE_XTENSOR
+#include <xtensor/xvectorize.hpp>
+#endif
+
 namespace {
 
 constexpr bench::range exp_range{-4.0, 4.0};
@@ -123,7 +127,7 @@ void sigmoid_case(const char* name, const char* size, std::size_t bytes, Make ma
             }
             const T* out() const { return r.data(); }
         };
-        return job{bench::xt_array<T, 1>({n}, 1, exp_range), xt::xtensor<T, 1>({n})};
+        return job{bench::xt_array<T, 1>({n}, 1, exp_range), xt::xtensor<T, 1>(std::array<std::size_t, 1>{n})};
     });
 #endif
 #ifdef LOOM_BENCH_HAVE_EIGEN
