@@ -71,6 +71,33 @@ TEMPLATE_LIST_TEST_CASE("math functions match the C library", "[expr][functions]
     check_unary<T>("trunc", [](const auto& x) { return loom::trunc(x); }, [](double v) { return std::trunc(v); }, -9, 9);
 }
 
+TEMPLATE_LIST_TEST_CASE("special functions match the C library and their definitions", "[expr][functions][special]",
+                        ref::float_types) {
+    using T = TestType;
+    const double pi = 3.14159265358979323846;
+    check_unary<T>("exp2", [](const auto& x) { return loom::exp2(x); }, [](double v) { return std::exp2(v); }, -20, 20);
+    check_unary<T>("erf", [](const auto& x) { return loom::erf(x); }, [](double v) { return std::erf(v); }, -4, 4);
+    check_unary<T>("erfc", [](const auto& x) { return loom::erfc(x); }, [](double v) { return std::erfc(v); }, -3, 5);
+    check_unary<T>("lgamma", [](const auto& x) { return loom::lgamma(x); }, [](double v) { return std::lgamma(v); }, 2.5, 30);
+    check_unary<T>("tgamma", [](const auto& x) { return loom::tgamma(x); }, [](double v) { return std::tgamma(v); }, 0.5, 20);
+    check_unary<T>("expit", [](const auto& x) { return loom::expit(x); }, [](double v) { return 1 / (1 + std::exp(-v)); }, -30, 30);
+    check_unary<T>("sigmoid", [](const auto& x) { return loom::sigmoid(x); }, [](double v) { return 1 / (1 + std::exp(-v)); }, -5, 5);
+    check_unary<T>("logit", [](const auto& x) { return loom::logit(x); }, [](double v) { return std::log(v / (1 - v)); }, 0.01, 0.45);
+    check_unary<T>("sinc", [](const auto& x) { return loom::sinc(x); },
+                   [&](double v) { return v == 0 ? 1.0 : std::sin(pi * v) / (pi * v); }, -0.45, 0.45);
+    check_unary<T>("deg2rad", [](const auto& x) { return loom::deg2rad(x); }, [&](double v) { return v * pi / 180; }, -360, 360);
+    check_unary<T>("rad2deg", [](const auto& x) { return loom::rad2deg(x); }, [&](double v) { return v * 180 / pi; }, -7, 7);
+    // at the ends: expit saturates without NaN, sinc is 1 at 0 and 0 at the integers
+    const loom::array<T> ends = {T(-1000), T(1000), T(0), T(2)};
+    const loom::array<T> e = loom::expit(ends);
+    CHECK(e(0) == T(0));
+    CHECK(e(1) == T(1));
+    const loom::array<T> s = loom::sinc(ends);
+    CHECK(s(2) == T(1));
+    CHECK(std::abs(s(3)) < T(1e-6));
+    CHECK(loom::erf(T(0)) == T(0));  // on numbers too
+}
+
 TEMPLATE_LIST_TEST_CASE("math functions at special values", "[expr][functions][math]", ref::float_types) {
     using T = TestType;
     const auto nan = static_cast<T>(nan_v), inf = static_cast<T>(inf_v);

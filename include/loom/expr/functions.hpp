@@ -352,6 +352,83 @@ auto logical_xor(A&& a, B&& b) {
     return detail::call<ops::logical_xor>(std::forward<A>(a), std::forward<B>(b));
 }
 
+//! exp2(x): 2 to the power x.
+template <class A>
+    requires elementwise<ops::exp2, A>
+auto exp2(A&& a) {
+    return detail::call<ops::exp2>(std::forward<A>(a));
+}
+
+//! erf(x): the error function.
+template <class A>
+    requires elementwise<ops::erf, A>
+auto erf(A&& a) {
+    return detail::call<ops::erf>(std::forward<A>(a));
+}
+
+//! erfc(x): 1 - erf(x), accurate where erf(x) is near 1.
+template <class A>
+    requires elementwise<ops::erfc, A>
+auto erfc(A&& a) {
+    return detail::call<ops::erfc>(std::forward<A>(a));
+}
+
+//! lgamma(x): log |Γ(x)|.
+template <class A>
+    requires elementwise<ops::lgamma, A>
+auto lgamma(A&& a) {
+    return detail::call<ops::lgamma>(std::forward<A>(a));
+}
+
+//! tgamma(x): Γ(x).
+template <class A>
+    requires elementwise<ops::tgamma, A>
+auto tgamma(A&& a) {
+    return detail::call<ops::tgamma>(std::forward<A>(a));
+}
+
+//! expit(x): the logistic sigmoid 1 / (1 + exp(-x)).
+template <class A>
+    requires elementwise<ops::expit, A>
+auto expit(A&& a) {
+    return detail::call<ops::expit>(std::forward<A>(a));
+}
+
+//! sigmoid(x): expit(x).
+template <class A>
+    requires elementwise<ops::expit, A>
+auto sigmoid(A&& a) {
+    return detail::call<ops::expit>(std::forward<A>(a));
+}
+
+//! logit(x): log(p / (1 - p)), the inverse of expit.
+template <class A>
+    requires elementwise<ops::logit, A>
+auto logit(A&& a) {
+    return detail::call<ops::logit>(std::forward<A>(a));
+}
+
+//! sinc(x): sin(πx) / (πx), 1 at 0.
+template <class A>
+    requires elementwise<ops::sinc, A>
+auto sinc(A&& a) {
+    return detail::call<ops::sinc>(std::forward<A>(a));
+}
+
+//! deg2rad(x): degrees to radians.
+template <class A>
+    requires elementwise<ops::deg2rad, A>
+auto deg2rad(A&& a) {
+    return detail::call<ops::deg2rad>(std::forward<A>(a));
+}
+
+//! rad2deg(x): radians to degrees.
+template <class A>
+    requires elementwise<ops::rad2deg, A>
+auto rad2deg(A&& a) {
+    return detail::call<ops::rad2deg>(std::forward<A>(a));
+}
+
 //! clip(x, lo, hi) = minimum(maximum(x, lo), hi).
 template <class X, class L, class H>
     requires elementwise<ops::clip, X, L, H>

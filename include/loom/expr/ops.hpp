@@ -22,6 +22,19 @@ namespace detail {
 template <class X>
 inline constexpr bool is_batch = !std::is_arithmetic_v<X> && !is_complex_v<X>;
 
+// The element type of a batch, or X itself.
+template <class X>
+struct scalar_of {
+    using type = X;
+};
+template <class X>
+    requires(is_batch<X> && requires { typename X::value_type; })
+struct scalar_of<X> {
+    using type = typename X::value_type;
+};
+template <class X>
+using scalar_of_t = typename scalar_of<X>::type;
+
 // Whether X is a batch of complex numbers.
 template <class X>
 inline constexpr bool complex_batch = false;
@@ -466,6 +479,46 @@ struct atan : floating { template <class X> X operator()(X a) const { using std:
 struct sinh : floating { template <class X> X operator()(X a) const { using std::sinh; return sinh(a); } };
 struct cosh : floating { template <class X> X operator()(X a) const { using std::cosh; return cosh(a); } };
 struct tanh : floating { template <class X> X operator()(X a) const { using std::tanh; return tanh(a); } };
+
+// Special functions (real numbers): std:: on scalars, xsimd's on batches.
+struct exp2 : real_floating { template <class X> X operator()(X a) const { using std::exp2; return exp2(a); } };
+struct erf : real_floating { template <class X> X operator()(X a) const { using std::erf; return erf(a); } };
+struct erfc : real_floating { template <class X> X operator()(X a) const { using std::erfc; return erfc(a); } };
+struct lgamma : real_floating { template <class X> X operator()(X a) const { using std::lgamma; return lgamma(a); } };
+struct tgamma : real_floating { template <class X> X operator()(X a) const { using std::tgamma; return tgamma(a); } };
+// expit(x) = 1 / (1 + exp(-x)) (the logistic sigmoid: 0 and 1 at the ends, no overflow);
+// logit(p) = log(p / (1 - p)), its inverse.
+struct expit : real_floating {
+    template <class X> X operator()(X a) const { using std::exp; return X(1) / (X(1) + exp(-a)); }
+};
+struct logit : real_floating {
+    template <class X> X operator()(X a) const { using std::log; return log(a / (X(1) - a)); }
+};
+// sinc(x) = sin(pi x) / (pi x), 1 at 0 (NumPy's normalised sinc).
+struct sinc : real_floating {
+    template <class X> X operator()(X a) const {
+        using std::sin;
+        using R = detail::scalar_of_t<X>;
+        const X y = a * static_cast<R>(3.14159265358979323846264338327950288L);
+        if constexpr (detail::is_batch<X>) return simd::select(a == X(0), X(1), sin(y) / y);
+        else return a == X(0) ? X(1) : sin(y) / y;
+    }
+};
+// deg2rad(x) = x * (pi / 180), rad2deg(x) = x * (180 / pi).
+struct deg2rad : real_floating {
+    static constexpr bool heavy = false;
+    template <class X> X operator()(X a) const {
+        using R = detail::scalar_of_t<X>;
+        return a * static_cast<R>(0.0174532925199432957692369076848861271L);
+    }
+};
+struct rad2deg : real_floating {
+    static constexpr bool heavy = false;
+    template <class X> X operator()(X a) const {
+        using R = detail::scalar_of_t<X>;
+        return a * static_cast<R>(57.2957795130823208767981548141051703L);
+    }
+};
 
 struct acosh : floating { template <class X> X operator()(X a) const { using std::acosh; return acosh(a); } };
 struct asinh : floating { template <class X> X operator()(X a) const { using std::asinh; return asinh(a); } };
