@@ -532,6 +532,16 @@ inline B select(const M& m, const B& x, const B& y) noexcept {
 #endif
 }
 
+// f applied to each lane of b: for a function whose batch body is not accurate
+// enough, kept callable on batches.
+template <class B, class F>
+inline B per_lane(const B& b, F f) {
+    alignas(64) typename B::value_type v[B::size];
+    b.store_aligned(v);
+    for (auto& x : v) x = f(x);
+    return B::load_aligned(v);
+}
+
 // A hint that the line `ahead` bytes past p is read (write = false) or
 // written soon: the core fetches it while it computes. Never faults; the
 // address is computed as an integer, as it may lie past the array. Always
