@@ -28,9 +28,7 @@ struct batch_element<X0, X...> {
     using type = std::conditional_t<simd::is_batch<X0>, X0, typename batch_element<X...>::type>;
 };
 template <class... X>
-using batch_element_t = typename std::conditional_t<
-    std::is_void_v<typename batch_element<X...>::type>, std::type_identity<void>,
-    std::type_identity<typename batch_element<X...>::type>>::type;
+using batch_element_t = typename batch_element<X...>::type;
 
 template <class B, class X>
 B as_batch(const X& x) {
