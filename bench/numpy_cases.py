@@ -122,6 +122,17 @@ def cases(rng, programs=True):
     (s,) = operands(rng, np.float64, (1 << 20,))
     yield "sort/numpy/1M", lambda s=s: np.sort(s)
     yield "stable_sort/numpy/1M", lambda s=s: np.sort(s, kind="stable")
+    # bench/einsum.cpp: np.einsum on the forms programs use
+    a, b = operands(rng, np.float64, (64, 128, 128), (64, 128, 128))
+    yield "einsum_batch/numpy/64x128", lambda a=a, b=b: np.einsum("bij,bjk->bik", a, b)
+    for n in (100, 1000):
+        a, b = operands(rng, np.float64, (n, n), (n, n))
+        yield f"einsum_trace/numpy/{n}", lambda a=a: np.einsum("ii", a)
+        yield f"einsum_inner/numpy/{n}", lambda a=a, b=b: np.einsum("ij,ij->", a, b)
+    a, x = operands(rng, np.float64, (1000, 1000), (1000,))
+    yield "einsum_matvec/numpy/1000", lambda a=a, x=x: np.einsum("ij,j->i", a, x)
+    x, y = operands(rng, np.float64, (1000,), (1000,))
+    yield "einsum_outer/numpy/1000", lambda x=x, y=y: np.einsum("i,j->ij", x, y)
     if programs:
         yield from program_cases(rng)
 
