@@ -103,3 +103,29 @@ TEST_CASE("flatten: all elements in row-major order", "[view][reshape]") {
     CHECK(loom::flatten(s).shape() == shape_t{1});
     CHECK(values(loom::flatten(s)) == std::vector<double>{1});
 }
+
+TEST_CASE("reshape with copy_if_needed: a view where one can be, else a copy it owns", "[view][reshape]") {
+    auto x = iota({2, 3});
+    // a view: x's memory, read-only
+    const auto v = loom::reshape(x, {3, 2}, loom::copy_if_needed);
+    STATIC_REQUIRE(!decltype(v)::writable);
+    CHECK(v.data() == x.data());
+    CHECK(v.shape() == shape_t{3, 2});
+    // a transposed view cannot be: NumPy's copy, in row-major order of the transpose
+    const auto t = loom::transpose(x);
+    const auto c = loom::reshape(t, {-1}, loom::copy_if_needed);
+    CHECK(c.shape() == shape_t{6});
+    CHECK(values(c) == std::vector<double>{0, 3, 1, 4, 2, 5});
+    CHECK(c.data() != x.data());
+    // the copy is a snapshot: x written later does not change it; the view does follow x
+    x.data()[1] = 100;
+    CHECK(values(c) == std::vector<double>{0, 3, 1, 4, 2, 5});
+    CHECK(values(v)[1] == 100);
+    // sliced views, expressions and temporaries
+    CHECK(values(loom::reshape(loom::view(x, all, range(0, 2)), std::vector<int>{4}, loom::copy_if_needed)) ==
+          std::vector<double>{0, 100, 3, 4});
+    CHECK(values(loom::reshape(x + 1.0, {6}, loom::copy_if_needed)) == std::vector<double>{1, 101, 3, 4, 5, 6});
+    CHECK(values(loom::reshape(iota({2, 2}), {4}, loom::copy_if_needed)) == std::vector<double>{0, 1, 2, 3});
+    // the sizes are checked as by reshape
+    CHECK_THROWS_AS(loom::reshape(t, {4}, loom::copy_if_needed), loom::index_error);
+}

@@ -94,11 +94,35 @@ strided_view<T> reshape_view(const strided_view<T>& v, const axes_t& to, const c
     if (!reshape_strides(v.shape(), v.strides(), s, st))
         throw index_error(std::string("loom: ") + what + ": cannot view shape " + to_string(v.shape()) +
                           " with strides " + to_string(v.strides()) + " as " + to_string(s) +
-                          " without a copy; evaluate it first (auto tmp = loom::eval(x);) and reshape that");
+                          " without a copy; evaluate it first (auto tmp = loom::eval(x);) and reshape that, or pass loom::copy_if_needed");
     return strided_view<T>(v.data(), std::move(s), std::move(st));
 }
 
+// x reshaped to `to`, read-only: in x's memory when its layout allows, else in a row-major copy
+// the result owns.
+template <class X>
+auto reshape_or_copy(X&& x, const axes_t& to) {
+    auto v = view_of(std::forward<X>(x), [](auto& m) { return as_const_view(m); });
+    using T = typename decltype(v)::value_type;
+    std::shared_ptr<const void> owner;
+    if constexpr (is_owning_view<decltype(v)>::value) owner = v.owner();
+    shape_t s = resolve_reshape(v.shape(), to);
+    strides_t st;
+    if (reshape_strides(v.shape(), v.strides(), s, st))
+        return owning_view<const T>(std::move(owner), strided_view<const T>(v.data(), std::move(s), std::move(st)));
+    auto copy = std::make_shared<const array<T>>(static_cast<const strided_view<const T>&>(v));
+    st = c_strides(s);
+    const T* p = copy->data();
+    return owning_view<const T>(std::move(copy), strided_view<const T>(p, std::move(s), std::move(st)));
+}
+
 }  // namespace detail
+
+//! The tag of reshape(x, s, loom::copy_if_needed): NumPy's reshape, a copy where a view cannot be.
+struct copy_if_needed_t {
+    explicit constexpr copy_if_needed_t() = default;
+};
+inline constexpr copy_if_needed_t copy_if_needed{};
 
 //! The view of `x` with shape `s` (one entry may be -1, inferred), elements
 //! taken in row-major order. Always a view, never a copy: when the memory
@@ -120,6 +144,22 @@ auto reshape(X&& x, const R& s) {
     return detail::view_of(std::forward<X>(x), [&](auto& x) {
         return detail::reshape_view(detail::as_view(x), detail::to_axes(s), "reshape");
     });
+}
+
+//! reshape(x, s, loom::copy_if_needed): NumPy's np.reshape, a read-only view of `x` with shape `s`
+//! in x's memory when its layout allows (as reshape(x, s)), else of a row-major copy of x that
+//! the view owns (a transposed or sliced view whose axes cannot merge). Read-only, so that a write
+//! meant for x is never lost in a copy; std::invalid_argument/index_error as reshape for sizes.
+//!   auto r = loom::reshape(loom::matrix_transpose(m), {-1}, loom::copy_if_needed);
+template <class X>
+    requires view_source<X&&>
+auto reshape(X&& x, std::initializer_list<std::ptrdiff_t> s, copy_if_needed_t) {
+    return detail::reshape_or_copy(std::forward<X>(x), detail::to_axes(s));
+}
+template <class X, integer_range R>
+    requires view_source<X&&>
+auto reshape(X&& x, const R& s, copy_if_needed_t) {
+    return detail::reshape_or_copy(std::forward<X>(x), detail::to_axes(s));
 }
 
 //! The rank-1 view of all of `x`'s elements in row-major order (NumPy's
