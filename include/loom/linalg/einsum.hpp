@@ -3,7 +3,10 @@
 #pragma once
 
 #include <cstddef>
+#include <algorithm>
+#include <array>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -81,7 +84,7 @@ inline ein_term ein_parse_term(std::string_view s, std::string_view all, int whi
     return t;
 }
 
-inline ein_spec ein_parse(std::string_view subscripts, const std::vector<shape_t>& shapes) {
+inline ein_spec ein_parse(std::string_view subscripts, std::span<const shape_t> shapes) {
     const std::size_t arrow = subscripts.find("->");
     const std::string_view lhs = subscripts.substr(0, arrow);
     std::vector<ein_term> terms;
@@ -285,15 +288,9 @@ ein_term_data<R> ein_fused(const ein_term_data<R>& a, const ein_term_data<R>* b,
     const auto v0 = ein_view(a, loop, size);
     if (!b) {
         if (summed.empty()) return ein_owned(ein_contiguous(v0), out);
-        // a real sum as a product with ones: the same instantiation as the two-operand sum
-        // (complex numbers sum alone: (x + iy) * 1 is NaN for an infinite x or y)
-        if constexpr (is_complex_v<R>) return ein_owned(eval(v0), out);
-        else {
-            static const R one = R(1);
-            const strided_view<const R> ones(&one, v0.shape(), strides_t(v0.ndim(), 0));
-            if constexpr (std::is_same_v<R, bool>) return ein_owned(eval(loom::logical_and(v0, ones)), out);
-            else return ein_owned(eval(v0 * ones), out);
-        }
+        if constexpr (!std::is_same_v<R, bool>)
+            if (out.empty()) return ein_owned(array<R>(loom::sum<R>(v0)), out);  // a trace, a total: no axes to walk
+        return ein_owned(eval(v0), out);
     }
     const auto v1 = ein_view(*b, loop, size);
     if (summed.empty()) {
@@ -420,8 +417,27 @@ ein_term_data<R> ein_pair(const ein_term_data<R>& a, const ein_term_data<R>& b, 
     return ein_fused<R>(a, &b, out, size);
 }
 
+// The spec of the last call on this thread, kept for the next with the same subscripts and
+// shapes (a loop calling einsum parses once).
+inline const ein_spec& ein_spec_of(std::string_view subscripts, std::span<const shape_t> shapes) {
+    struct last_t {
+        std::string subscripts;
+        std::vector<shape_t> shapes;
+        ein_spec spec;
+    };
+    thread_local last_t last;
+    if (!last.shapes.empty() && subscripts == last.subscripts && std::equal(shapes.begin(), shapes.end(), last.shapes.begin(), last.shapes.end()))
+        return last.spec;
+    ein_spec sp = ein_parse(subscripts, shapes);
+    last.shapes.clear();  // an exception below leaves no half-stored entry behind
+    last.spec = std::move(sp);
+    last.subscripts.assign(subscripts);
+    last.shapes.assign(shapes.begin(), shapes.end());
+    return last.spec;
+}
+
 template <class R>
-array<R> ein_run(const ein_spec& sp, std::vector<ein_term_data<R>>& ts) {
+array<R> ein_run(const ein_spec& sp, std::span<ein_term_data<R>> ts) {
     if (ts.size() == 1) return std::move(*ein_fused<R>(ts[0], nullptr, sp.out, sp.size).own);
     // left to right, each step keeping the labels the output or a later operand needs
     ein_term_data<R> cur = std::move(ts[0]);
@@ -475,12 +491,11 @@ template <class... X>
     requires(sizeof...(X) >= 1 && (expression<X> && ...))
 auto einsum(std::string_view subscripts, const X&... x) {
     using R = result_type_t<typename X::value_type...>;
-    const detail::ein_spec sp = detail::ein_parse(subscripts, std::vector<shape_t>{shape_t(x.shape())...});
-    std::vector<detail::ein_term_data<R>> ts;
-    ts.reserve(sizeof...(X));
+    const std::array<shape_t, sizeof...(X)> shapes{shape_t(x.shape())...};
+    const detail::ein_spec& sp = detail::ein_spec_of(subscripts, shapes);
     std::size_t o = 0;
-    (ts.push_back(detail::ein_input<R>(x, sp.in[o++], sp.size)), ...);
-    return detail::ein_run<R>(sp, ts);
+    std::array<detail::ein_term_data<R>, sizeof...(X)> ts{detail::ein_input<R>(x, sp.in[o++], sp.size)...};
+    return detail::ein_run<R>(sp, std::span<detail::ein_term_data<R>>(ts));
 }
 
 }  // namespace loom
