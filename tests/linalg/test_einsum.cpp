@@ -239,3 +239,13 @@ TEST_CASE("einsum names the subscript and the shapes in its errors", "[linalg][e
     CHECK(ref::what_of<std::invalid_argument>([&] { (void)loom::einsum("ij->i-", a); }) ==
           "loom::einsum(\"ij->i-\"): '-' in the output is not a letter; subscripts are letters, ',', '->' and '...'");
 }
+
+TEST_CASE("einsum called again with the same subscripts and other shapes, after an error too", "[linalg][einsum]") {
+    const auto a = ref::iota<double>({2, 3}), b = ref::iota<double>({3, 4}), c = ref::iota<double>({4, 1});
+    CHECK(loom::einsum("ij,jk", a, b).shape() == shape_t{2, 4});
+    CHECK(loom::einsum("ij,jk", b, c).shape() == shape_t{3, 1});
+    CHECK_THROWS_AS(loom::einsum("ij,jk", a, c), loom::broadcast_error);
+    CHECK(loom::einsum("ij,jk", b, c).shape() == shape_t{3, 1});
+    CHECK(loom::einsum("ij,jk->ki", a, b).shape() == shape_t{4, 2});
+    CHECK(ref::values(loom::einsum("ij,jk", a, b)) == ref::values(loom::matmul(a, b)));
+}
