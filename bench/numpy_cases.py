@@ -133,6 +133,19 @@ def cases(rng, programs=True):
     yield "einsum_matvec/numpy/1000", lambda a=a, x=x: np.einsum("ij,j->i", a, x)
     x, y = operands(rng, np.float64, (1000,), (1000,))
     yield "einsum_outer/numpy/1000", lambda x=x, y=y: np.einsum("i,j->ij", x, y)
+    # bench/stats.cpp: 1M elements binned and interpolated; 1000 knots, unevenly spaced (a generator
+    # of their own: the operands of the cases after these stay as they were)
+    srng = np.random.default_rng(2025)
+    (h,) = operands(srng, np.float64, (1 << 20,), lo=0.0, hi=1.0)
+    yield "histogram/numpy/1M", lambda h=h: np.histogram(h, 100, (0.0, 1.0))
+    k = srng.integers(0, 100, size=1 << 20)
+    yield "bincount/numpy/1M", lambda k=k: np.bincount(k)
+    xp = (np.arange(1000) + 0.9 * srng.random(1000)) / 1000
+    (fp,) = operands(srng, np.float64, (1000,))
+    yield "interp/numpy/1M", lambda h=h, xp=xp, fp=fp: np.interp(h, xp, fp)
+    s = np.sort(h)
+    yield "interp_sorted/numpy/1M", lambda s=s, xp=xp, fp=fp: np.interp(s, xp, fp)
+    yield "digitize/numpy/1M", lambda h=h, xp=xp: np.digitize(h, xp)
     if programs:
         yield from program_cases(rng)
 

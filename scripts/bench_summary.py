@@ -25,7 +25,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PROGRAMS = ["fused", "broadcast", "transpose", "math", "small", "workloads", "reductions", "complex", "select",
-            "sort", "matmul", "einsum", "programs"]
+            "sort", "matmul", "einsum", "stats", "programs"]
 # --quick runs these (scripts/demo.sh builds only them): element-wise, broadcasting, programs as users write
 # them, sorting and a matrix product, the quickest of the programs to compile.
 QUICK_PROGRAMS = ["fused", "broadcast", "workloads", "sort", "matmul"]
@@ -74,6 +74,11 @@ GOALS = {
     # bench/einsum.cpp, issue 49: einsum against loom::matmul (the batch) and plain loops, and np.einsum
     "einsum_batch": [("hand", 0.90), ("numpy", 1.0)], "einsum_trace": [("hand", 0.90), ("numpy", 1.0)],
     "einsum_inner": [("numpy", 1.0)], "einsum_matvec": [("numpy", 1.0)], "einsum_outer": [("numpy", 1.0)],
+    # bench/stats.cpp, issue 49: 1M elements binned and interpolated, against hand loops (the bin by a multiplication,
+    # a count per value, std::upper_bound per point) and NumPy
+    "histogram": [("hand", 0.90), ("numpy", 2.0)], "bincount": [("hand", 0.90), ("numpy", 2.0)],
+    "interp": [("hand", 0.90), ("numpy", 2.0)], "interp_sorted": [("hand", 0.90), ("numpy", 2.0)],
+    "digitize": [("hand", 0.90), ("numpy", 2.0)],
     # bench/programs.cpp: NumPy programs ported statement by statement, against the same statements as hand loops
     # and against NumPy
     "jacobi_steps": [("hand", 0.90), ("numpy", 1.0)], "heat3d": [("hand", 0.90), ("numpy", 1.0)],
@@ -88,6 +93,7 @@ COMPLEX = ("complex_fma", "complex_abs")
 SELECT = ("concat0", "concat1", "take_rows", "mask_select")
 MATMUL = ("matmul_f64", "gemm_kernel_f64", "matmul_batch", "matvec_f64")
 EINSUM = ("einsum_batch", "einsum_trace", "einsum_inner", "einsum_matvec", "einsum_outer")
+STATS = ("histogram", "bincount", "interp", "interp_sorted", "digitize")
 COMPUTE = ("exp_sin", "sigmoid", "sigmoid_ops", "sigmoid_elements")  # bound by computing: no bandwidth goal
 # Programs run in several processes (--processes: 5, quick 3), each result the
 # median over them: a 4x4 assignment takes 1 to 20 ns, and where ASLR puts the
@@ -113,7 +119,7 @@ def goals_for(case, size):
     goals = list(GOALS.get(case, []))
     if case == "transpose":
         goals = [("hand", 3.0)] if size == "memory" else []
-    if case in EINSUM:  # neither xtensor nor Eigen has einsum
+    if case in EINSUM + STATS:  # neither xtensor nor Eigen has these
         pass
     elif case in MATMUL:  # Eigen's product is the reference of issue 37: 0.8 of it from 512 on
         if case == "gemm_kernel_f64" and size.isdigit() and int(size) >= 512:
