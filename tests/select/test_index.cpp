@@ -114,4 +114,8 @@ TEST_CASE("index checks every index and shape before anything is written", "[sel
     CHECK(values(v) == std::vector<double>{1, 2, 3, 4});
     // empty indices select nothing
     CHECK(loom::index(m, array<int>(shape_t{0})).shape() == shape_t{0, 4});
+    // a number is checked even then (NumPy: x[np.zeros(0, int), 5] raises), index arrays are not
+    CHECK(ref::what_of<loom::index_error>([&] { (void)loom::index(m, array<int>(shape_t{0}), 5); }) ==
+          "loom::index: index 5 is out of bounds for axis 1 with size 4");
+    CHECK(loom::index(m, array<int>{7}, array<int>(shape_t{0})).shape() == shape_t{0});
 }

@@ -90,6 +90,8 @@ inline index_plan plan_index(const shape_t& xs, const strides_t& xst, const std:
             st *= static_cast<std::ptrdiff_t>(s[j]);
         }
     }
+    for (std::size_t a = 0; a < k; ++a)  // a number is checked even when other indices select nothing, as NumPy's
+        if (idx[a].shape.empty()) wrapped(idx[a].v[0], static_cast<std::ptrdiff_t>(xs[a]), a, fn);
     p.offsets.resize(count);
     small_vector<std::size_t, 8> pos(r, 0);
     for (std::size_t c = 0; c < count; ++c) {
