@@ -81,6 +81,10 @@ array<T> diff_of(array<T> cur, std::ptrdiff_t n, std::size_t a) {
     for (std::ptrdiff_t k = 0; k < n && cur.shape()[a] > 0; ++k) {
         shape_t s = cur.shape();
         s[a] -= 1;
+        if (cur.size() == 0) {  // another axis is empty: no elements (and maybe no memory) to subtract
+            cur = array<T>(s);
+            continue;
+        }
         const strides_t& st = cur.strides();
         const strided_view<const T> lo(cur.data(), s, st), hi(cur.data() + st[a], s, st);
         array<T> next;
