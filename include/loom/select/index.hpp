@@ -165,6 +165,7 @@ public:
     // The indexed elements, in C order, into size() elements at `out`.
     void write_into(value_type* out) const {
         const std::size_t r = p_.block.size();
+        if (size() == 0) return;  // no element (x's memory may be null)
         for (const std::ptrdiff_t off : p_.offsets)
             out = detail::copy_block(static_cast<const value_type*>(x_.data() + off), p_.block.data(), p_.block_strides.data(), r, out);
     }
@@ -184,6 +185,7 @@ private:
     template <class F>
     void each_block(const value_type* src, F& f) {
         const std::size_t r = p_.block.size();
+        if (size() == 0) return;  // no element (x's memory may be null)
         for (const std::ptrdiff_t off : p_.offsets) src = detail::update_block(x_.data() + off, p_.block.data(), p_.block_strides.data(), r, src, f);
     }
     indexed& scatter(const array<value_type>& v) {
