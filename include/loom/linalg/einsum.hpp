@@ -21,6 +21,7 @@
 #include "../expr/functions.hpp"
 #include "../expr/reduction.hpp"
 #include "../view/as_view.hpp"
+#include "../select/take.hpp"
 #include "../view/reshape.hpp"
 #include "matmul.hpp"
 
@@ -230,42 +231,10 @@ strided_view<const R> ein_view(const ein_term_data<R>& t, const ein_labels& loop
     });
 }
 
-// Copies the elements of `from` (any strides) to `to` (the same extents, strides `ts`): a plain walk,
-// which keeps einsum's instantiations to its three fused loops.
 template <class R>
-void ein_copy(const strided_view<const R>& from, R* to, const strides_t& ts) {
-    const std::size_t r = from.ndim();
-    if (from.size() == 0) return;
-    if (r == 0) {
-        *to = *from.data();
-        return;
-    }
-    const shape_t& s = from.shape();
-    const strides_t& fs = from.strides();
-    small_vector<std::size_t, 8> pos(r, 0);
-    const R* f = from.data();
-    const std::size_t n = s[r - 1];
-    const std::ptrdiff_t fi = fs[r - 1], ti = ts[r - 1];
-    for (;;) {
-        for (std::size_t i = 0; i < n; ++i) to[static_cast<std::ptrdiff_t>(i) * ti] = f[static_cast<std::ptrdiff_t>(i) * fi];
-        std::size_t d = r - 1;
-        for (;;) {
-            if (d == 0) return;
-            --d;
-            f += fs[d];
-            to += ts[d];
-            if (++pos[d] < s[d]) break;
-            f -= static_cast<std::ptrdiff_t>(s[d]) * fs[d];
-            to -= static_cast<std::ptrdiff_t>(s[d]) * ts[d];
-            pos[d] = 0;
-        }
-    }
-}
-
-template <class R>
-array<R> ein_contiguous(const strided_view<const R>& v) {
+array<R> ein_contiguous(const strided_view<const R>& v) {  // a plain walk: no evaluator instantiated for it
     array<R> a = uninitialized<R>(v.shape());
-    ein_copy(v, a.data(), a.strides());
+    if (a.size() != 0) copy_block(v.data(), v.shape().data(), v.strides().data(), v.ndim(), a.data());
     return a;
 }
 
@@ -387,7 +356,10 @@ ein_term_data<R> ein_product(const ein_term_data<R>& a, const ein_term_data<R>& 
             pos[j] = 0;
         }
     }
-    if (tmp) ein_copy(strided_view<const R>(tmp->data(), tmp->shape(), tmp->strides()), C.own->data(), cv.strides());
+    if (tmp) {  // out's order is not (batch, M, N): the products permuted into it
+        auto put = [](R& d, const R& v) { d = v; };
+        update_block(C.own->data(), cv.shape().data(), cv.strides().data(), cv.ndim(), static_cast<const R*>(tmp->data()), put);
+    }
     return C;
 }
 

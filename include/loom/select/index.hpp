@@ -26,21 +26,6 @@ namespace loom {
 
 namespace detail {
 
-// The block at dst (shape s, strides st) updated from src, C order: f(dst element, src element).
-template <class T, class U, class F>
-const U* update_block(T* dst, const std::size_t* s, const std::ptrdiff_t* st, std::size_t rank, const U* src, F& f) {
-    if (rank == 0) {
-        f(*dst, *src);
-        return src + 1;
-    }
-    if (rank == 1) {
-        for (std::size_t i = 0; i < s[0]; ++i) f(dst[static_cast<std::ptrdiff_t>(i) * st[0]], src[i]);
-        return src + s[0];
-    }
-    for (std::size_t i = 0; i < s[0]; ++i) src = update_block(dst + static_cast<std::ptrdiff_t>(i) * st[0], s + 1, st + 1, rank - 1, src, f);
-    return src;
-}
-
 // Where integer indices over x's first axes point: the indices broadcast together (shape
 // `index_shape`), for each combination in C order the offset of x's element or block, and the
 // block's layout (x's axes after the indexed ones). Every index checked when it is built.

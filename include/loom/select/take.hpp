@@ -66,6 +66,21 @@ T* copy_block(const T* src, const std::size_t* s, const std::ptrdiff_t* st, std:
     return dst;
 }
 
+// The block at dst (shape s, strides st) updated from src, C order: f(dst element, src element).
+template <class T, class U, class F>
+const U* update_block(T* dst, const std::size_t* s, const std::ptrdiff_t* st, std::size_t rank, const U* src, F& f) {
+    if (rank == 0) {
+        f(*dst, *src);
+        return src + 1;
+    }
+    if (rank == 1) {
+        for (std::size_t i = 0; i < s[0]; ++i) f(dst[static_cast<std::ptrdiff_t>(i) * st[0]], src[i]);
+        return src + s[0];
+    }
+    for (std::size_t i = 0; i < s[0]; ++i) src = update_block(dst + static_cast<std::ptrdiff_t>(i) * st[0], s + 1, st + 1, rank - 1, src, f);
+    return src;
+}
+
 template <class T, class I>
 array<T> taken(const strided_view<const T>& v, const I* idx, std::size_t count, const shape_t& ishape, std::size_t a,
                const char* fn) {
