@@ -35,10 +35,14 @@
 #include <vector>
 
 #include "case_reader.hpp"
+#include "outcome.hpp"
 
 namespace {
 
+using loom_diff::and_unchanged;
+using loom_diff::outcome_of;
 using loom_diff::reader;
+using loom_diff::snapshot;
 using cd = std::complex<double>;
 using ints = std::vector<std::ptrdiff_t>;
 using strs = std::vector<std::string>;
@@ -298,40 +302,6 @@ std::string result_flat(const test_case& c, const loom::array<T>& base) {
     if (c.outcome != 'R') return std::string("no error thrown, want ") + c.outcome;
     if (c.want[0].dtype != dtype_name<T>()) return "element type " + std::string(dtype_name<T>()) + ", want " + c.want[0].dtype;
     return compare_values(base.data(), base.size(), c.want[0], nullptr);
-}
-
-// f() runs loom and compares; a thrown error is compared with the expected one.
-template <class F>
-std::string outcome_of(const test_case& c, F&& f) {
-    try {
-        return f();
-    } catch (const loom::broadcast_error& e) {
-        return c.outcome == 'B' ? "" : std::string("broadcast_error: ") + e.what();
-    } catch (const loom::index_error& e) {
-        return c.outcome == 'I' ? "" : std::string("index_error: ") + e.what();
-    } catch (const std::invalid_argument& e) {
-        return c.outcome == 'V' ? "" : std::string("invalid_argument: ") + e.what();
-    }
-}
-
-// The bytes of an operand's memory before the call, to check it is unchanged after.
-struct snapshot {
-    const void* p;
-    std::vector<unsigned char> bytes;
-    std::string name;
-    template <class T>
-    snapshot(const loom::array<T>& a, std::string n) : p(a.data()), bytes(a.size() * sizeof(T)), name(std::move(n)) {
-        if (!bytes.empty()) std::memcpy(bytes.data(), p, bytes.size());
-    }
-    std::string changed() const {
-        return bytes.empty() || std::memcmp(bytes.data(), p, bytes.size()) == 0 ? "" : name + " was changed";
-    }
-};
-
-std::string and_unchanged(std::string why, std::initializer_list<const snapshot*> s) {
-    for (const snapshot* k : s)
-        if (why.empty()) why = k->changed();
-    return why;
 }
 
 // f(x): the operand as an array or a view of one (and, with Expr, an expression over the view).
