@@ -146,6 +146,13 @@ def cases(rng, programs=True):
     s = np.sort(h)
     yield "interp_sorted/numpy/1M", lambda s=s, xp=xp, fp=fp: np.interp(s, xp, fp)
     yield "digitize/numpy/1M", lambda h=h, xp=xp: np.digitize(h, xp)
+    # bench/quantile.cpp: q = 0.3 (linear) and the median, of 1M doubles and along the rows of (1000, 1000)
+    (one,) = operands(srng, np.float64, (1 << 20,))
+    (rows,) = operands(srng, np.float64, (1000, 1000))
+    yield "quantile/numpy/1M", lambda one=one: np.quantile(one, 0.3)
+    yield "median/numpy/1M", lambda one=one: np.median(one)
+    yield "quantile_rows/numpy/1000x1000", lambda rows=rows: np.quantile(rows, 0.3, axis=-1)
+    yield "median_rows/numpy/1000x1000", lambda rows=rows: np.median(rows, axis=-1)
     if programs:
         yield from program_cases(rng)
 

@@ -25,7 +25,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PROGRAMS = ["fused", "broadcast", "transpose", "math", "small", "workloads", "reductions", "complex", "select",
-            "sort", "matmul", "einsum", "stats", "programs"]
+            "sort", "matmul", "einsum", "stats", "quantile", "special", "programs"]
 # --quick runs these (scripts/demo.sh builds only them): element-wise, broadcasting, programs as users write
 # them, sorting and a matrix product, the quickest of the programs to compile.
 QUICK_PROGRAMS = ["fused", "broadcast", "workloads", "sort", "matmul"]
@@ -79,6 +79,13 @@ GOALS = {
     "histogram": [("hand", 0.90), ("numpy", 2.0)], "bincount": [("hand", 0.90), ("numpy", 2.0)],
     "interp": [("hand", 0.90), ("numpy", 2.0)], "interp_sorted": [("hand", 0.90), ("numpy", 2.0)],
     "digitize": [("hand", 0.90), ("numpy", 2.0)],
+    # bench/quantile.cpp: quantile (q = 0.3) and median of 1M doubles and of each row of (1000, 1000), against
+    # std::nth_element on a copy of each lane, and NumPy
+    "quantile": [("hand", 0.90), ("numpy", 1.0)], "median": [("hand", 0.90), ("numpy", 1.0)],
+    "quantile_rows": [("hand", 0.90), ("numpy", 1.0)], "median_rows": [("hand", 0.90), ("numpy", 1.0)],
+    # bench/special.cpp: the special functions on 4096 elements against the loop over the C library
+    **{f"{f}_{t}": [("hand", 2.0)] for f in ("exp2", "erf", "erfc", "lgamma", "tgamma", "expit", "logit", "sinc")
+       for t in ("f64", "f32")},
     # bench/programs.cpp: NumPy programs ported statement by statement, against the same statements as hand loops
     # and against NumPy
     "jacobi_steps": [("hand", 0.90), ("numpy", 1.0)], "heat3d": [("hand", 0.90), ("numpy", 1.0)],
@@ -93,7 +100,10 @@ COMPLEX = ("complex_fma", "complex_abs")
 SELECT = ("concat0", "concat1", "take_rows", "mask_select")
 MATMUL = ("matmul_f64", "gemm_kernel_f64", "matmul_batch", "matvec_f64")
 EINSUM = ("einsum_batch", "einsum_trace", "einsum_inner", "einsum_matvec", "einsum_outer")
-STATS = ("histogram", "bincount", "interp", "interp_sorted", "digitize")
+STATS = ("histogram", "bincount", "interp", "interp_sorted", "digitize",
+         "quantile", "median", "quantile_rows", "median_rows")
+SPECIAL = tuple(f"{f}_{t}" for f in ("exp2", "erf", "erfc", "lgamma", "tgamma", "expit", "logit", "sinc")
+                for t in ("f64", "f32"))
 COMPUTE = ("exp_sin", "sigmoid", "sigmoid_ops", "sigmoid_elements")  # bound by computing: no bandwidth goal
 # Programs run in several processes (--processes: 5, quick 3), each result the
 # median over them: a 4x4 assignment takes 1 to 20 ns, and where ASLR puts the
@@ -119,7 +129,7 @@ def goals_for(case, size):
     goals = list(GOALS.get(case, []))
     if case == "transpose":
         goals = [("hand", 3.0)] if size == "memory" else []
-    if case in EINSUM + STATS:  # neither xtensor nor Eigen has these
+    if case in EINSUM + STATS + SPECIAL:  # neither xtensor nor Eigen has these
         pass
     elif case in MATMUL:  # Eigen's product is the reference of issue 37: 0.8 of it from 512 on
         if case == "gemm_kernel_f64" and size.isdigit() and int(size) >= 512:
