@@ -1,8 +1,9 @@
-// tests/expr/accuracy_special.cpp: the accuracy, in ulp, of loom's special functions on their batch (SIMD) path,
-// and of the C library's own, printed as a markdown table. A standalone program, not a Catch2 test:
+// bench/special_accuracy.cpp: the accuracy, in ulp, of loom's special functions on their batch (SIMD) path,
+// and of the C library's own, printed as a markdown table. A standalone program, not a benchmark (bench/meson.build
+// builds it as special_accuracy):
 //
-//     g++ -std=c++20 -O2 -I include -I build-test/config tests/expr/accuracy_special.cpp -o accuracy_special
-//     g++ -std=c++20 -O2 -march=native -I include -I build-test/config tests/expr/accuracy_special.cpp -o ...
+//     g++ -std=c++20 -O2 -I include -I build-test/config bench/special_accuracy.cpp -o special_accuracy
+//     g++ -std=c++20 -O2 -march=native -I include -I build-test/config bench/special_accuracy.cpp -o ...
 //
 // (the SIMD width, and so xsimd's code, differs between the two); `accuracy_special [points]`, 2^20 points by
 // default (a few seconds). For each function and type, the points spread over the function's useful range
@@ -10,15 +11,14 @@
 // ±the least subnormal, ±the least normal, ±the largest finite, ±1, 2) go through loom's expression on one
 // array (loom::erf(a)), so that the evaluator runs it in batches. The reference:
 //   double: the C library's function in long double (erfl, lgammal, tgammal, exp2l; expit 1/(1+exp(-x)),
-//           logit log(x/(1-x)), sinc sin(pi x)/(pi x) written in long double), rounded to double;
+//           logit log(x/(1-x)) and near 1/2 log1p((2x-1)/(1-x)), sinc (-1)^n sin(pi (x-n))/(pi x) with n the
+//           nearest integer, written in long double), rounded to double;
 //   float:  the C library's double function (or the formula in double), rounded to float.
 // The error is the distance in representable values of the type (ulp) between the result and the rounded
 // reference: 0 is the correctly rounded result. "C library" is the same scalar call in the type itself
 // (std::erf(double), erff; the formulas written in T), what a loop over the C library gives.
 // The maximum is over the range's points; special values (and points) where the result and the reference
 // disagree in NaN-ness, infinity or the sign of a zero, and special values 2 ulp or more off, are listed apart.
-// Left out: the special values on which xsimd 8.1's lgamma (double: -inf, -max) and tgamma (max) loop forever
-// (they count one by one from x to 2 or 3), listed as such.
 #include <loom/loom.hpp>
 
 #include <algorithm>
@@ -141,13 +141,10 @@ std::vector<T> samples_in(double lo, double hi) {
 
 // One row: loom's batch path and the C library's scalar call against the reference.
 // `ref(x)` is the reference in the wider type (long double for double, double for float).
-// `hangs`: special values left out of the whole row, as loom's batch body (xsimd 8.1's) does not return on them.
 template <class T, class Loom, class Lib, class Ref>
-void row(const char* name, const char* range, double lo, double hi, Loom loom_fn, Lib lib, Ref ref,
-         const std::vector<T>& hangs = {}) {
+void row(const char* name, const char* range, double lo, double hi, Loom loom_fn, Lib lib, Ref ref) {
     std::vector<T> x;  // the special values first, then the samples
-    for (T v : special_values<T>())
-        if (std::find(hangs.begin(), hangs.end(), v) == hangs.end()) x.push_back(v);
+    for (T v : special_values<T>()) x.push_back(v);
     const std::size_t specials = x.size();
     for (T v : samples_in<T>(lo, hi)) x.push_back(v);
     loom::array<T> a(loom::shape_t{x.size()});
@@ -159,11 +156,6 @@ void row(const char* name, const char* range, double lo, double hi, Loom loom_fn
         const T want = static_cast<T>(ref(x[i]));
         compare(wl, x[i], r.data()[i], want, i < specials);
         compare(wc, x[i], static_cast<T>(lib(x[i])), want, i < specials);
-    }
-    for (T v : hangs) {
-        char buf[96];
-        std::snprintf(buf, sizeof buf, "%.9g: loom does not return (left out)", static_cast<double>(v));
-        wl.note(buf);
     }
     const char* type = std::is_same_v<T, double> ? "double" : "float";
     const int digits = std::is_same_v<T, double> ? 17 : 9;
@@ -185,44 +177,45 @@ void table() {
            [](T x) { return std::erf(static_cast<W>(x)); });
     row<T>("erfc", dbl ? "[-6, 26.5]" : "[-6, 9]", -6, dbl ? 26.5 : 9, [](const auto& a) { return loom::erfc(a); },
            [](T x) { return std::erfc(x); }, [](T x) { return std::erfc(static_cast<W>(x)); });
-    // xsimd 8.1's lgamma of double batches counts up from x to 2 one by one where x < 13 (forever from -2^53 on),
-    // its tgamma down from x to 3 (forever from 2^53, 2^24 in float).
-    using L = std::numeric_limits<T>;
-    const std::vector<T> lgamma_hangs = dbl ? std::vector<T>{-L::infinity(), -L::max()} : std::vector<T>{};
     row<T>("lgamma", "(0, 50]", 0, 50, [](const auto& a) { return loom::lgamma(a); },
-           [](T x) { return std::lgamma(x); }, [](T x) { return std::lgamma(static_cast<W>(x)); }, lgamma_hangs);
+           [](T x) { return std::lgamma(x); }, [](T x) { return std::lgamma(static_cast<W>(x)); });
     row<T>("lgamma", "(-50, 0)", -50, 0, [](const auto& a) { return loom::lgamma(a); },
-           [](T x) { return std::lgamma(x); }, [](T x) { return std::lgamma(static_cast<W>(x)); }, lgamma_hangs);
+           [](T x) { return std::lgamma(x); }, [](T x) { return std::lgamma(static_cast<W>(x)); });
     row<T>("tgamma", "(0, 20]", 0, 20, [](const auto& a) { return loom::tgamma(a); },
-           [](T x) { return std::tgamma(x); }, [](T x) { return std::tgamma(static_cast<W>(x)); }, std::vector<T>{L::max()});
+           [](T x) { return std::tgamma(x); }, [](T x) { return std::tgamma(static_cast<W>(x)); });
     row<T>("tgamma", dbl ? "(0, 171.6]" : "(0, 35]", 0, dbl ? 171.6 : 35, [](const auto& a) { return loom::tgamma(a); },
-           [](T x) { return std::tgamma(x); }, [](T x) { return std::tgamma(static_cast<W>(x)); }, std::vector<T>{L::max()});
+           [](T x) { return std::tgamma(x); }, [](T x) { return std::tgamma(static_cast<W>(x)); });
     row<T>("tgamma", "(-20, 0)", -20, 0, [](const auto& a) { return loom::tgamma(a); },
-           [](T x) { return std::tgamma(x); }, [](T x) { return std::tgamma(static_cast<W>(x)); }, std::vector<T>{L::max()});
+           [](T x) { return std::tgamma(x); }, [](T x) { return std::tgamma(static_cast<W>(x)); });
     row<T>("expit", "[-50, 50]", -50, 50, [](const auto& a) { return loom::expit(a); },
            [](T x) { return T(1) / (T(1) + std::exp(-x)); },
            [](T x) { return W(1) / (W(1) + std::exp(-static_cast<W>(x))); });
+    // the references in W by the cancellation-free forms: logit near 1/2 as log1p((2x - 1) / (1 - x)),
+    // sin(pi x) as (-1)^n sin(pi (x - n)), n the nearest integer
     row<T>("logit", "(0, 1)", 0, 1, [](const auto& a) { return loom::logit(a); },
            [](T x) { return std::log(x / (T(1) - x)); },
-           [](T x) { return std::log(static_cast<W>(x) / (W(1) - static_cast<W>(x))); });
-    row<T>("sinc", "[-0.5, 0.5]", -0.5, 0.5, [](const auto& a) { return loom::sinc(a); },
            [](T x) {
-               const T y = x * static_cast<T>(pi_l);
-               return x == T(0) ? T(1) : std::sin(y) / y;
-           },
-           [](T x) {
-               const W y = static_cast<W>(x) * static_cast<W>(pi_l);
-               return x == T(0) ? W(1) : std::sin(y) / y;
+               const W w = static_cast<W>(x);
+               return w > W(0.3) && w < W(0.65) ? std::log1p((w + w - W(1)) / (W(1) - w)) : std::log(w / (W(1) - w));
            });
-    row<T>("sinc", "[-10, 10]", -10, 10, [](const auto& a) { return loom::sinc(a); },
-           [](T x) {
-               const T y = x * static_cast<T>(pi_l);
-               return x == T(0) ? T(1) : std::sin(y) / y;
-           },
-           [](T x) {
-               const W y = static_cast<W>(x) * static_cast<W>(pi_l);
-               return x == T(0) ? W(1) : std::sin(y) / y;
-           });
+    const auto sinc_lib = [](T x) {
+        const T y = x * static_cast<T>(pi_l);
+        return x == T(0) ? T(1) : std::sin(y) / y;
+    };
+    const auto sinc_ref = [](T x) {
+        const W w = static_cast<W>(x), n = std::nearbyint(w), s = std::sin(static_cast<W>(pi_l) * (w - n));
+        return x == T(0) ? W(1) : (std::fmod(n, W(2)) != 0 ? -s : s) / (static_cast<W>(pi_l) * w);
+    };
+    row<T>("sinc", "[-0.5, 0.5]", -0.5, 0.5, [](const auto& a) { return loom::sinc(a); }, sinc_lib, sinc_ref);
+    row<T>("sinc", "[-10, 10]", -10, 10, [](const auto& a) { return loom::sinc(a); }, sinc_lib, sinc_ref);
+    // the logarithms, the cube root and pow on subnormal numbers (xsimd's of doubles are wrong there)
+    constexpr double least = std::numeric_limits<T>::min();
+    row<T>("log", "subnormal", 0, least, [](const auto& a) { return loom::log(a); }, [](T x) { return std::log(x); },
+           [](T x) { return std::log(static_cast<W>(x)); });
+    row<T>("cbrt", "subnormal", 0, least, [](const auto& a) { return loom::cbrt(a); }, [](T x) { return std::cbrt(x); },
+           [](T x) { return std::cbrt(static_cast<W>(x)); });
+    row<T>("pow(x, 0.3)", "subnormal", 0, least, [](const auto& a) { return loom::pow(a, T(0.3)); },
+           [](T x) { return std::pow(x, T(0.3)); }, [](T x) { return std::pow(static_cast<W>(x), static_cast<W>(T(0.3))); });
 }
 
 }  // namespace

@@ -153,6 +153,39 @@ TEMPLATE_LIST_TEST_CASE("math functions at special values", "[expr][functions][m
     for (T v : loom::eval(loom::round(small))) CHECK((v == T(0) && std::signbit(v)));
 }
 
+TEMPLATE_LIST_TEST_CASE("math functions on subnormal numbers, in batches with normal ones", "[expr][functions][math]",
+                        ref::float_types) {
+    using T = TestType;
+    // subnormals of both signs (the smallest, the largest, between), zeros and normal numbers, in
+    // batches and the scalar tail (xsimd's log, log2, log10, cbrt and pow of doubles are wrong there)
+    constexpr T tiny = std::numeric_limits<T>::denorm_min(), least = std::numeric_limits<T>::min();
+    std::vector<T> v;
+    for (int i = 0; i < 37; ++i) {
+        const T sub = i % 3 == 0 ? tiny * T(i + 1) : i % 3 == 1 ? least - tiny * T(i) : least / T(i + 2);
+        v.push_back(i % 5 == 4 ? T(0.5) * T(i) : (i % 2 ? -sub : sub));
+    }
+    loom::array<T> x(loom::shape_t{v.size()});
+    std::copy(v.begin(), v.end(), x.data());
+    const std::vector<std::size_t> s{x.size()};
+    auto close = [&](const auto& e, auto g) {
+        return ref::mismatch_near(loom::eval(e), s, [&](const index_t& i) { return g(v[i[0]]); }, ulps<T>);
+    };
+    CHECK(close(loom::log(x), [](T a) { return std::log(a); }) == "");
+    CHECK(close(loom::log2(x), [](T a) { return std::log2(a); }) == "");
+    CHECK(close(loom::log10(x), [](T a) { return std::log10(a); }) == "");
+    CHECK(close(loom::log1p(x), [](T a) { return std::log1p(a); }) == "");
+    CHECK(close(loom::cbrt(x), [](T a) { return std::cbrt(a); }) == "");
+    CHECK(close(loom::sqrt(loom::abs(x)), [](T a) { return std::sqrt(std::fabs(a)); }) == "");
+    CHECK(close(loom::pow(loom::abs(x), T(0.5)), [](T a) { return std::pow(std::fabs(a), T(0.5)); }) == "");
+    CHECK(close(loom::pow(loom::abs(x), T(-0.25)), [](T a) { return std::pow(std::fabs(a), T(-0.25)); }) == "");
+    CHECK(close(loom::exp(x), [](T a) { return std::exp(a); }) == "");
+    CHECK(close(loom::sin(x), [](T a) { return std::sin(a); }) == "");
+    CHECK(close(loom::tanh(x), [](T a) { return std::tanh(a); }) == "");
+    CHECK(close(loom::asinh(x), [](T a) { return std::asinh(a); }) == "");
+    CHECK(close(loom::atanh(x), [](T a) { return std::atanh(a); }) == "");
+    CHECK(close(loom::expm1(x), [](T a) { return std::expm1(a); }) == "");
+}
+
 TEMPLATE_LIST_TEST_CASE("atan2 at zeros and infinities, in SIMD batches and the scalar tail", "[expr][functions][math]", ref::float_types) {
     using T = TestType;
     const T inf = static_cast<T>(inf_v), nan = static_cast<T>(nan_v);
@@ -199,6 +232,29 @@ TEMPLATE_LIST_TEST_CASE("atan2 and pow on floats match the C library", "[expr][f
     CHECK(ref::mismatch_near(p, {5, 11}, [&](const index_t& i) {
               return static_cast<T>(std::pow(static_cast<double>(base.data()[i[1]]), static_cast<double>(ex.data()[i[0]])));
           }, 2 * ulps<T>) == "");
+    // over many decades of the base and both signs of the exponent: the C library's pow, bit for bit
+    // (NumPy's), also at C99's special values (an exponential of y log x loses |y log x| ulp)
+    constexpr T inf = std::numeric_limits<T>::infinity();
+    std::vector<T> bs, es;
+    for (int i = 0; i < 61; ++i) {
+        bs.push_back(std::pow(T(10), T(i % 31 - 15) * (sizeof(T) == 8 ? T(10) : T(1.2))) * T(1.37));
+        es.push_back(T(i % 13 - 6) * T(0.77));
+    }
+    for (T v : {T(0), T(-0.0), inf, -inf, T(-2), T(1), T(-1)}) {
+        for (T e : {T(-3), T(-2.5), T(0), T(2), T(3), T(0.5)}) {
+            bs.push_back(v);
+            es.push_back(e);
+        }
+    }
+    loom::array<T> wb(loom::shape_t{bs.size()}), we(loom::shape_t{bs.size()});
+    std::copy(bs.begin(), bs.end(), wb.data());
+    std::copy(es.begin(), es.end(), we.data());
+    const loom::array<T> wide = loom::pow(wb, we);
+    for (std::size_t i = 0; i < bs.size(); ++i) {
+        const T want = std::pow(bs[i], es[i]), got = wide.data()[i];
+        INFO("pow(" << bs[i] << ", " << es[i] << ")");
+        CHECK(((got == want && std::signbit(got) == std::signbit(want)) || (std::isnan(got) && std::isnan(want))));
+    }
     // a scalar exponent
     const loom::array<T> sq = loom::pow(base, 2);
     CHECK(ref::mismatch_near(sq, {11}, [&](const index_t& i) {

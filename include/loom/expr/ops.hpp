@@ -58,6 +58,15 @@ struct integral_type { using type = T; };
 template <class T>
 using integral_t = typename integral_type<T>::type;
 
+// f(a), except on a real batch holding a subnormal lane: the C library's g lane by lane
+// (simd::any_subnormal: xsimd's bodies of log, log2, log10, cbrt and pow are wrong there).
+template <class X, class F, class G>
+X unless_subnormal(X a, F f, G g) {
+    if constexpr (is_batch<X> && !complex_batch<X>)
+        if (simd::any_subnormal(a)) return simd::per_lane(a, g);
+    return f(a);
+}
+
 template <class C>
 inline constexpr bool vec_float = std::is_floating_point_v<C> && simd::vectorizable<C>;
 template <class C>
@@ -440,7 +449,12 @@ struct sqrt : floating {
     static constexpr bool heavy = false;  // one instruction, as a division
     template <class X> X operator()(X a) const { using std::sqrt; return sqrt(a); }
 };
-struct cbrt : real_floating { template <class X> X operator()(X a) const { using std::cbrt; return cbrt(a); } };
+struct cbrt : real_floating {
+    template <class X> X operator()(X a) const {
+        using std::cbrt;
+        return detail::unless_subnormal(a, [](X v) { return cbrt(v); }, [](detail::scalar_of_t<X> v) { return std::cbrt(v); });
+    }
+};
 struct exp : floating { template <class X> X operator()(X a) const { using std::exp; return exp(a); } };
 // expm1, log1p and log2 of a complex number: NumPy's formulas (the C++ library has none);
 // log1p is log(1 + z), as NumPy's, without log1p's accuracy near 0, the sign of a zero
@@ -454,7 +468,12 @@ struct expm1 : floating {
         } else { using std::expm1; return expm1(a); }
     }
 };
-struct log : floating { template <class X> X operator()(X a) const { using std::log; return log(a); } };
+struct log : floating {
+    template <class X> X operator()(X a) const {
+        using std::log;
+        return detail::unless_subnormal(a, [](X v) { return log(v); }, [](detail::scalar_of_t<X> v) { return std::log(v); });
+    }
+};
 struct log1p : floating {
     template <class X> X operator()(X a) const {
         if constexpr (is_complex_v<X>) return std::log(X(a.real() + 1, a.imag()));  // (a + X(1) would turn -0i into +0i)
@@ -466,10 +485,18 @@ struct log2 : floating {
         if constexpr (is_complex_v<X>) {
             using R = typename X::value_type;
             return std::log(a) * static_cast<R>(1.44269504088896340735992468100189214L);  // log2(e)
-        } else { using std::log2; return log2(a); }
+        } else {
+            using std::log2;
+            return detail::unless_subnormal(a, [](X v) { return log2(v); }, [](detail::scalar_of_t<X> v) { return std::log2(v); });
+        }
     }
 };
-struct log10 : floating { template <class X> X operator()(X a) const { using std::log10; return log10(a); } };
+struct log10 : floating {
+    template <class X> X operator()(X a) const {
+        using std::log10;
+        return detail::unless_subnormal(a, [](X v) { return log10(v); }, [](detail::scalar_of_t<X> v) { return std::log10(v); });
+    }
+};
 struct sin : floating { template <class X> X operator()(X a) const { using std::sin; return sin(a); } };
 struct cos : floating { template <class X> X operator()(X a) const { using std::cos; return cos(a); } };
 struct tan : floating { template <class X> X operator()(X a) const { using std::tan; return tan(a); } };
@@ -517,16 +544,41 @@ struct expit : real_floating {
     template <class X> X operator()(X a) const { using std::exp; return X(1) / (X(1) + exp(-a)); }
 };
 struct logit : real_floating {
-    template <class X> X operator()(X a) const { using std::log; return log(a / (X(1) - a)); }
+    // near 1/2, p / (1 - p) is 1 plus a small number u = (2p - 1) / (1 - p) lost to rounding (its parts
+    // are exact there): log1p(u) as log(w) + (u - (w - 1)) / w with w = 1 + u rounded (SciPy's split at
+    // 0.3 and 0.65); one logarithm for both sides
+    template <class X> X operator()(X a) const {
+        const X d = X(1) - a, u = (a + a - X(1)) / d;
+        const auto mid = (a > X(0.3)) & (a < X(0.65));
+        if constexpr (detail::is_batch<X>) {
+            const X w = simd::select(mid, X(1) + u, a / d), l = ops::log{}(w);
+            return simd::select(mid, l + (u - (w - X(1))) / w, l);
+        } else {
+            const X w = mid ? X(1) + u : a / d, l = ops::log{}(w);
+            return mid ? l + (u - (w - X(1))) / w : l;
+        }
+    }
 };
-// sinc(x) = sin(pi x) / (pi x), 1 at 0 (NumPy's normalised sinc).
+// sinc(x) = sin(pi x) / (pi x), 1 at 0 (NumPy's normalised sinc). sin(pi x) as (-1)^n sin(pi r) with
+// n = round(x) and r = x - n exact in [-1/2, 1/2], so that it is exactly 0 at the integers and
+// accurate near them (pi x rounded first would not be).
 struct sinc : real_floating {
     template <class X> X operator()(X a) const {
         using std::sin;
+        using std::nearbyint;
         using R = detail::scalar_of_t<X>;
-        const X y = a * static_cast<R>(3.14159265358979323846264338327950288L);
-        if constexpr (detail::is_batch<X>) return simd::select(a == X(0), X(1), sin(y) / y);
-        else return a == X(0) ? X(1) : sin(y) / y;
+        const X pi(static_cast<R>(3.14159265358979323846264338327950288L));
+        const X n = nearbyint(a), r = a - n;
+        const X half = n * X(R(0.5));
+        const X s = sin(pi * r), y = pi * a;
+        if constexpr (detail::is_batch<X>) {
+            const X signed_s = simd::select(half != nearbyint(half), -s, s);
+            // past 2^52 (2^23) every number is an even integer and r is 0; infinities give NaN
+            return simd::select(a == X(0), X(1), signed_s / y);
+        } else {
+            if (a == X(0)) return X(1);
+            return (half != nearbyint(half) ? -s : s) / y;
+        }
     }
 };
 // deg2rad(x) = x * (pi / 180), rad2deg(x) = x * (180 / pi).
@@ -628,19 +680,10 @@ struct power : arithmetic {
             }
             return static_cast<X>(r);
         } else if constexpr (detail::is_batch<X>) {
-            // xsimd 8's batch pow gives 0 for a zero base with a zero or negative exponent;
-            // C99 (and NumPy): pow(x, 0) and pow(1, y) are 1 (NaN included), pow(0, y < 0)
-            // an infinity, signed like the base for an odd integer exponent.
-            using std::pow;
-            using std::copysign;  // (ops::copysign would be found first)
-            const X r = pow(a, b);
-            const auto pole = (a == X(0)) & (b < X(0));
-            const auto one = (b == X(0)) | (a == X(1));
-            const X half = b * X(0.5);
-            const auto odd = (b == trunc(b)) & (half != trunc(half));
-            const X inf(std::numeric_limits<typename X::value_type>::infinity());
-            const X fixed = select(pole, select(odd, copysign(inf, a), inf), r);
-            return select(one, X(1), fixed);
+            // the C library's pow lane by lane, as NumPy's: xsimd 8.1's exp(y log x) loses
+            // accuracy as |y log x| grows, and misses C99's special values and subnormal bases
+            using R = typename X::value_type;
+            return simd::per_lane(a, b, [](R x, R y) { return std::pow(x, y); });
         } else {
             using std::pow;
             return pow(a, b);

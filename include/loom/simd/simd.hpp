@@ -4,7 +4,9 @@
 #include <complex>
 #include <cstddef>
 #include <cstdint>
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include "../config.hpp"
@@ -540,6 +542,29 @@ inline B per_lane(const B& b, F f) {
     b.store_aligned(v);
     for (auto& x : v) x = f(x);
     return B::load_aligned(v);
+}
+
+// f(a, b) lane by lane, for two batches: as per_lane.
+template <class B, class F>
+inline B per_lane(const B& a, const B& b, F f) {
+    alignas(64) typename B::value_type v[B::size], w[B::size];
+    a.store_aligned(v);
+    b.store_aligned(w);
+    for (std::size_t i = 0; i < B::size; ++i) v[i] = f(v[i], w[i]);
+    return B::load_aligned(v);
+}
+
+// Whether a lane of b is subnormal: xsimd 8.1's log, log2, log10, cbrt and pow of
+// doubles are wrong there (log(1e-310) by 33), so their callers take the C
+// library's lane by lane on such batches (rare: a branch, not a select).
+template <class B>
+inline bool any_subnormal(const B& b) noexcept {
+#if LOOM_SIMD
+    using T = typename B::value_type;
+    return xsimd::any((xsimd::abs(b) < B(std::numeric_limits<T>::min())) & (b != B(T(0))));
+#else
+    return std::fpclassify(b) == FP_SUBNORMAL;
+#endif
 }
 
 // A hint that the line `ahead` bytes past p is read (write = false) or
