@@ -234,7 +234,7 @@ def gen_einsum(rng, c):
         letters = [rng.choice(pool) for _ in range(r)]
         if rng.random() < 0.6:  # mostly distinct letters; repeats (diagonals) now and then
             letters = rng.sample(pool, min(r, len(pool)))
-        own = {l: (1 if rng.random() < 0.12 else ext[l]) for l in set(letters)}
+        own = {l: (1 if rng.random() < 0.12 else ext[l]) for l in sorted(set(letters))}
         shp = [own[l] for l in letters]
         term = ''.join(letters)
         if use_ell and rng.random() < 0.85:
@@ -340,6 +340,13 @@ def _finish_einsum(rng, c, types, subs, shapes):
     for o in ops:
         c.args += o.tokens()
     xs = [o.x for o in ops]
+    # a repeated label over axes of unequal extents, one of them 0: NumPy 1.24 skips its check and returns
+    # an uninitialised array; loom raises broadcast_error, as NumPy does for any other unequal extents
+    for term, x in zip(subs.split('->')[0].split(','), xs):
+        for letter in set(term) - {'.'}:
+            ext = {x.shape[a] for a in _letter_axes(term, x.ndim, letter) if 0 <= a < x.ndim}
+            if len(ext) > 1 and 0 in ext:
+                return 'B'
     want = numpy_outcome(lambda: np.asarray(np.einsum(subs, *xs)))
     if isinstance(want, str):
         return want
