@@ -279,4 +279,26 @@ TEST_CASE("quantile: large lanes and many lanes, on threads, as the definition",
           quantile_of(all, 0.999, loom::method::higher));
     // an expression operand is evaluated once and selected in place
     CHECK(loom::median(x * 2.0).data()[0] == 2 * median_of(all));
+    // long lanes (selected by Floyd-Rivest): every method at many q, on random, sorted, reversed and
+    // few-valued integer lanes
+    const std::vector<double> qs = {0, 1e-6, 0.1, 0.25, 0.3, 0.5, 0.5 + 1e-7, 0.75, 0.9, 0.999999, 1};
+    for (int kind = 0; kind < 4; ++kind) {
+        loom::array<std::int32_t> v(shape_t{100003});
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const auto k = static_cast<std::int32_t>(i);
+            v.data()[i] = kind == 0 ? static_cast<std::int32_t>((i * 2654435761u) % 1000003) : kind == 1 ? k : kind == 2 ? -k
+                                    : static_cast<std::int32_t>((i * 40503u) % 7);
+        }
+        std::vector<std::int32_t> sorted(v.data(), v.data() + v.size());
+        std::sort(sorted.begin(), sorted.end());
+        for (const auto m : {loom::method::linear, loom::method::lower, loom::method::higher, loom::method::nearest,
+                             loom::method::midpoint}) {
+            const auto r = vals(loom::quantile(v, loom::array<double>(qs), 0, m));
+            for (std::size_t k = 0; k < qs.size(); ++k) {
+                INFO("lane kind " << kind << ", method " << static_cast<int>(m) << ", q " << qs[k]);
+                CHECK(r[k] == Approx(quantile_of(sorted, qs[k], m)).epsilon(1e-15));
+            }
+        }
+        CHECK(loom::median(v).data()[0] == median_of(sorted));
+    }
 }

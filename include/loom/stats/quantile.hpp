@@ -200,6 +200,50 @@ double lerp_of(T a, T b, double t) {
     return t >= 0.5 ? static_cast<double>(b) - dt : static_cast<double>(a) + dt;
 }
 
+// Floyd and Rivest's SELECT (1975): a[k] becomes the element a sort would put there, the smaller ones
+// before it and the larger after, as std::nth_element; a sample's own selection first brackets the
+// k-th so that the partition runs about once over the rest (nth_element's introselect: about 3 times).
+template <class T>
+void floyd_rivest(T* a, std::ptrdiff_t left, std::ptrdiff_t right, std::ptrdiff_t k) {
+    while (right > left) {
+        if (right - left > 600) {  // their constants: a sample of n^(2/3), a margin of its deviation
+            const double n = static_cast<double>(right - left + 1), i = static_cast<double>(k - left + 1);
+            const double z = std::log(n), s = 0.5 * std::exp(2 * z / 3);
+            const double sd = 0.5 * std::sqrt(z * s * (n - s) / n) * (i < n / 2 ? -1 : 1);
+            const auto lo = std::max(left, static_cast<std::ptrdiff_t>(static_cast<double>(k) - i * s / n + sd));
+            const auto hi = std::min(right, static_cast<std::ptrdiff_t>(static_cast<double>(k) + (n - i) * s / n + sd));
+            floyd_rivest(a, lo, hi, k);
+        }
+        const T t = a[k];
+        std::ptrdiff_t i = left, j = right;
+        std::swap(a[left], a[k]);
+        if (t < a[right]) std::swap(a[right], a[left]);
+        while (i < j) {
+            std::swap(a[i], a[j]);
+            ++i;
+            --j;
+            while (a[i] < t) ++i;
+            while (t < a[j]) --j;
+        }
+        if (!(a[left] < t) && !(t < a[left])) {
+            std::swap(a[left], a[j]);
+        } else {
+            ++j;
+            std::swap(a[j], a[right]);
+        }
+        if (j <= k) left = j + 1;
+        if (k <= j) right = j - 1;
+    }
+}
+
+// std::nth_element(first, nth, last), by Floyd-Rivest from 64K elements on (where it measured
+// faster; below, introselect). The lane holds no NaN.
+template <class T>
+void select_nth(T* first, T* nth, T* last) {
+    if (last - first >= 65536) floyd_rivest(first, 0, last - first - 1, nth - first);
+    else std::nth_element(first, nth, last);
+}
+
 // The values the plan picks from the lane v[0, n) (reordered: each position holds the
 // element a sort would put there), written to out[0], out[step], ...; NaN for a lane
 // holding NaN (has_nan) and, for median, for an empty lane.
@@ -212,7 +256,7 @@ void pick_lane(T* v, std::size_t n, bool has_nan, const quantile_plan& plan, R* 
     std::size_t from = 0;  // positions below `from` hold their sorted elements
     for (const std::size_t k : plan.positions) {
         if (k == from) std::iter_swap(v + k, std::min_element(v + k, v + n));
-        else std::nth_element(v + from, v + k, v + n);
+        else select_nth(v + from, v + k, v + n);
         from = k + 1;
     }
     for (std::size_t k = 0; k < plan.picks.size(); ++k) {
