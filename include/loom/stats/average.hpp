@@ -145,9 +145,9 @@ inline array<double> cov_of(array<double> v, std::ptrdiff_t ddof) {
 template <class X, class Y>
 array<double> cov_call(const X& x, const Y* y, bool rowvar, std::ptrdiff_t ddof) {
     array<double> v = variables_of(x, rowvar, "x");
+    const array<double> w = y ? variables_of(*y, rowvar, "y") : array<double>();  // y's rank checked first, as NumPy's
     if (v.shape()[0] == 0) return array<double>(shape_t{0, 0});
     if (y) {
-        const array<double> w = variables_of(*y, rowvar, "y");
         if (w.shape()[1] != v.shape()[1])
             throw std::invalid_argument("loom::cov: x has " + std::to_string(v.shape()[1]) + " observations and y " +
                                         std::to_string(w.shape()[1]) + "; they must be the same");
