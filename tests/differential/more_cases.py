@@ -65,6 +65,8 @@ import warnings
 
 import numpy as np
 
+import operands
+
 warnings.simplefilter('ignore')
 np.seterr(all='ignore')
 
@@ -127,65 +129,13 @@ def ints(v):
     return [str(len(v))] + [str(int(a)) for a in v]
 
 
-def rand_shape(rng, ranks=(0, 1, 1, 2, 2, 2, 3, 3), exts=(0, 1, 1, 2, 2, 3, 3, 4, 5)):
-    return [rng.choice(exts) for _ in range(rng.choice(ranks))]
+rand_shape = operands.rand_shape
+size = operands.size
 
 
-class Op:
-    """An operand x of dtype t and the given shape: kind 'a' the array itself, 't' a transposed
-    view (base.transpose(q), with a reversed axis now and then), 'r' a view with steps (base[::s]),
-    'e' an expression over such a view (x - 0). base is C-contiguous; view_of(b) is x's view of
-    any array b of base's shape (to replay an assignment on a copy)."""
-
-    def __init__(self, rng, t, shape, kinds='a', vals=None):
-        self.t = t
-        shape = list(shape)
-        rank = len(shape)
-        kind = rng.choice(kinds)
-        if kind == 't' and rank < 2:
-            kind = 'r'
-        if kind in 'rte' and rank == 0:
-            kind = 'a'
-        self.kind = kind
-        if kind == 'a':
-            base_shape, fn = shape, (lambda b: b)
-        elif kind == 't':
-            q = list(range(rank))
-            while q == sorted(q):
-                rng.shuffle(q)
-            base_shape = [0] * rank
-            for i in range(rank):
-                base_shape[q[i]] = shape[i]
-            flip = rng.randrange(rank) if rng.random() < 0.3 else None
-            sl = tuple(slice(None, None, -1 if k == flip else 1) for k in range(rank))
-            fn = (lambda b, q=tuple(q), sl=sl: b.transpose(q)[sl])
-        else:
-            steps = [rng.choice([1, 1, -1, 2, -2]) for _ in range(rank)]
-            if all(s == 1 for s in steps):
-                steps[rng.randrange(rank)] = rng.choice([-1, 2, -2])
-            base_shape = [e if abs(s) == 1 or e == 0 else 2 * e - rng.randint(0, 1) for e, s in zip(shape, steps)]
-            sl = tuple(slice(None, None, s) for s in steps)
-            fn = (lambda b, sl=sl: b[sl])
-        n = int(np.prod(base_shape)) if base_shape else 1
-        vs = vals(n) if vals else values(rng, t, n)
-        self.base = np.array(vs, dtype=NP[t]).reshape(base_shape)
-        self.view_of = fn
-        self.x = fn(self.base)
-        assert list(self.x.shape) == shape, (self.x.shape, shape)
-
-    def tokens(self):
-        x, b = self.x, self.base
-        if self.kind == 'a':
-            return [self.t, 'a', str(b.size)] + [fmt(v, self.t) for v in b.reshape(-1).tolist()] + \
-                [str(x.ndim)] + [str(d) for d in x.shape] + ['0'] * x.ndim + ['0']
-        item = b.itemsize
-        if x.size == 0:
-            strides, offset = [0] * x.ndim, 0
-        else:
-            strides = [s // item for s in x.strides]
-            offset = (x.__array_interface__['data'][0] - b.__array_interface__['data'][0]) // item
-        return [self.t, 'e' if self.kind == 'e' else 'v', str(b.size)] + [fmt(v, self.t) for v in b.reshape(-1).tolist()] + \
-            [str(x.ndim)] + [str(d) for d in x.shape] + [str(s) for s in strides] + [str(offset)]
+def Op(rng, t, shape, kinds='a', vals=None):
+    """An operand of dtype t (operands.Op), its values this script's unless vals(n) gives them."""
+    return operands.Op(rng, t, NP[t], shape, kinds, vals or (lambda n: values(rng, t, n)), fmt)
 
 
 def numpy_outcome(f):
