@@ -34,11 +34,24 @@
 #include <vector>
 
 #include "case_reader.hpp"
+#include "operands.hpp"
 #include "outcome.hpp"
 
 namespace {
 
 using loom_diff::and_unchanged;
+using loom_diff::arr_spec;
+using loom_diff::at_end;
+using loom_diff::conv;
+using loom_diff::dtype_name;
+using loom_diff::make;
+using loom_diff::op_spec;
+using loom_diff::operand;
+using loom_diff::read_arr;
+using loom_diff::read_op;
+using loom_diff::read_shape;
+using loom_diff::read_tokens;
+using loom_diff::real_of;
 using loom_diff::outcome_of;
 using loom_diff::reader;
 using loom_diff::snapshot;
@@ -46,24 +59,6 @@ using cd = std::complex<double>;
 using i32 = std::int32_t;
 using i64 = std::int64_t;
 using strs = std::vector<std::string>;
-
-// An array as the script writes it: dtype rank extents values (the values kept as tokens: int64 exactly).
-struct arr_spec {
-    std::string dtype;
-    loom::shape_t shape;
-    strs vals;
-};
-
-// An operand: 'a' an array of `shape` holding vals; 'v' the view (shape, strides, offset) into the
-// vals (a rank-1 array); 'e' the expression view - 0.
-struct op_spec {
-    std::string dtype;
-    char kind = 'a';
-    strs vals;
-    loom::shape_t shape;
-    loom::strides_t strides;
-    std::ptrdiff_t offset = 0;
-};
 
 // Axes: 'n' none (every axis), 'i' one integer, 'b' a braced list, 'l' a std::vector; keepdims.
 struct axes_arg {
@@ -89,38 +84,6 @@ struct test_case {
     arr_spec tol;
 };
 
-loom::shape_t read_shape(reader& r, std::size_t rank) {
-    std::vector<std::size_t> d(rank);
-    for (auto& e : d) e = static_cast<std::size_t>(r.integer());
-    return loom::shape_t(d);
-}
-
-strs read_tokens(reader& r, std::size_t n) {
-    strs v(n);
-    for (auto& e : v) e = r.next();
-    return v;
-}
-
-arr_spec read_arr(reader& r) {
-    arr_spec a;
-    a.dtype = r.next();
-    a.shape = read_shape(r, static_cast<std::size_t>(r.integer()));
-    a.vals = read_tokens(r, loom::size_of(a.shape));
-    return a;
-}
-
-op_spec read_op(reader& r) {
-    op_spec o;
-    o.dtype = r.next();
-    o.kind = r.next()[0];
-    o.vals = read_tokens(r, static_cast<std::size_t>(r.integer()));
-    const auto rank = static_cast<std::size_t>(r.integer());
-    o.shape = read_shape(r, rank);
-    for (std::size_t k = 0; k < rank; ++k) o.strides.push_back(static_cast<std::ptrdiff_t>(r.integer()));
-    o.offset = static_cast<std::ptrdiff_t>(r.integer());
-    return o;
-}
-
 axes_arg read_axes(reader& r) {
     axes_arg a;
     a.mode = r.next()[0];
@@ -128,11 +91,6 @@ axes_arg read_axes(reader& r) {
     for (auto& e : a.list) e = static_cast<std::ptrdiff_t>(r.integer());
     a.keep = r.integer() != 0;
     return a;
-}
-
-bool at_end(reader& r) {
-    r.in >> std::ws;
-    return r.in.eof();
 }
 
 test_case read_case(const std::string& line) {
@@ -185,54 +143,6 @@ test_case read_case(const std::string& line) {
     }
     return c;
 }
-
-template <class T>
-const char* dtype_name() {
-    if constexpr (std::is_same_v<T, bool>) return "bool";
-    else if constexpr (std::is_same_v<T, i32>) return "int32";
-    else if constexpr (std::is_same_v<T, i64>) return "int64";
-    else if constexpr (std::is_same_v<T, float>) return "float32";
-    else if constexpr (std::is_same_v<T, double>) return "float64";
-    else if constexpr (std::is_same_v<T, cd>) return "complex128";
-    else return "?";
-}
-
-double real_of(const std::string& s) { return std::strtod(s.c_str(), nullptr); }  // "nan", "inf" included
-
-template <class T>
-T conv(const std::string& s) {
-    if constexpr (loom::is_complex_v<T>) {
-        const auto comma = s.find(',');
-        if (comma == std::string::npos) throw std::runtime_error("case file: complex number without a comma: " + s);
-        return T(real_of(s), std::strtod(s.c_str() + comma + 1, nullptr));
-    } else if constexpr (std::is_same_v<T, bool>) {
-        return s != "0";
-    } else if constexpr (std::is_floating_point_v<T>) {
-        return static_cast<T>(real_of(s));  // a float32 value is written exactly
-    } else {
-        return static_cast<T>(std::stoll(s));
-    }
-}
-
-template <class T>
-loom::array<T> make(const loom::shape_t& s, const strs& v) {
-    loom::array<T> a(s);
-    for (std::size_t i = 0; i < a.size(); ++i) a.data()[i] = conv<T>(v[i]);
-    return a;
-}
-
-// An operand's memory and its view: the array itself for 'a', else the vals as a rank-1 array
-// and the view at (offset, shape, strides) into it.
-template <class T>
-struct operand {
-    loom::array<T> base;
-    loom::strided_view<T> view;
-    char kind;
-    explicit operand(const op_spec& o)
-        : base(make<T>(o.kind == 'a' ? o.shape : loom::shape_t{o.vals.size()}, o.vals)),
-          view(base.data() + (o.kind == 'a' ? 0 : o.offset), o.shape, o.kind == 'a' ? base.strides() : o.strides),
-          kind(o.kind) {}
-};
 
 // The operand kinds a function compiles for an element type (stats_cases.py's KINDS): A the array,
 // V the strided view, E the expression view - 0.
