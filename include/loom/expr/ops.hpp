@@ -58,12 +58,12 @@ struct integral_type { using type = T; };
 template <class T>
 using integral_t = typename integral_type<T>::type;
 
-// f(a), except on a real batch holding a subnormal lane: the C library's g lane by lane
-// (simd::any_subnormal: xsimd's bodies of log, log2, log10, cbrt and pow are wrong there).
-template <class X, class F, class G>
-X unless_subnormal(X a, F f, G g) {
+// f(a), except on a real batch holding a subnormal lane: f on each lane, which is the C
+// library's (simd::any_subnormal: xsimd's bodies of log, log2, log10 and cbrt are wrong there).
+template <class X, class F>
+X unless_subnormal(X a, F f) {
     if constexpr (is_batch<X> && !complex_batch<X>)
-        if (simd::any_subnormal(a)) return simd::per_lane(a, g);
+        if (simd::any_subnormal(a)) return simd::per_lane(a, f);
     return f(a);
 }
 
@@ -451,8 +451,7 @@ struct sqrt : floating {
 };
 struct cbrt : real_floating {
     template <class X> X operator()(X a) const {
-        using std::cbrt;
-        return detail::unless_subnormal(a, [](X v) { return cbrt(v); }, [](detail::scalar_of_t<X> v) { return std::cbrt(v); });
+        return detail::unless_subnormal(a, [](auto v) { using std::cbrt; return cbrt(v); });
     }
 };
 struct exp : floating { template <class X> X operator()(X a) const { using std::exp; return exp(a); } };
@@ -470,8 +469,7 @@ struct expm1 : floating {
 };
 struct log : floating {
     template <class X> X operator()(X a) const {
-        using std::log;
-        return detail::unless_subnormal(a, [](X v) { return log(v); }, [](detail::scalar_of_t<X> v) { return std::log(v); });
+        return detail::unless_subnormal(a, [](auto v) { using std::log; return log(v); });
     }
 };
 struct log1p : floating {
@@ -486,15 +484,13 @@ struct log2 : floating {
             using R = typename X::value_type;
             return std::log(a) * static_cast<R>(1.44269504088896340735992468100189214L);  // log2(e)
         } else {
-            using std::log2;
-            return detail::unless_subnormal(a, [](X v) { return log2(v); }, [](detail::scalar_of_t<X> v) { return std::log2(v); });
+            return detail::unless_subnormal(a, [](auto v) { using std::log2; return log2(v); });
         }
     }
 };
 struct log10 : floating {
     template <class X> X operator()(X a) const {
-        using std::log10;
-        return detail::unless_subnormal(a, [](X v) { return log10(v); }, [](detail::scalar_of_t<X> v) { return std::log10(v); });
+        return detail::unless_subnormal(a, [](auto v) { using std::log10; return log10(v); });
     }
 };
 struct sin : floating { template <class X> X operator()(X a) const { using std::sin; return sin(a); } };

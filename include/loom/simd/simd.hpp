@@ -554,9 +554,9 @@ inline B per_lane(const B& a, const B& b, F f) {
     return B::load_aligned(v);
 }
 
-// Whether a lane of b is subnormal: xsimd 8.1's log, log2, log10, cbrt and pow of
-// doubles are wrong there (log(1e-310) by 33), so their callers take the C
-// library's lane by lane on such batches (rare: a branch, not a select).
+// Whether a lane of b is subnormal: xsimd 8.1's log, log2, log10 and cbrt of doubles
+// are wrong there, so their callers take the C library's lane by lane on such
+// batches (rare: a branch, not a select).
 template <class B>
 inline bool any_subnormal(const B& b) noexcept {
 #if LOOM_SIMD
