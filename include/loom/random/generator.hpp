@@ -1,0 +1,644 @@
+// loom/random/generator.hpp: loom::random::generator, NumPy's Generator over a bit generator: the
+// draws into arrays (or a number), parameters checked first and broadcast as NumPy's.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <unordered_set>
+#include <vector>
+
+#include "../loom.hpp"
+#include "bit_generators.hpp"
+#include "distributions.hpp"
+
+namespace loom::random {
+
+namespace detail {
+
+//! A distribution's parameter: a C++ number or a loom expression (broadcast against the others).
+template <class P>
+concept param = std::is_arithmetic_v<std::remove_cvref_t<P>> || loom::expression<P>;
+
+template <class... P>
+inline constexpr bool all_numbers = (std::is_arithmetic_v<std::remove_cvref_t<P>> && ...);
+
+// An array of `s` whose elements the caller writes (no zero fill).
+template <class T>
+array<T> uninitialized(const shape_t& s) {
+    array<T> a;
+    loom::detail::value_access::adopt(a, loom::detail::buffer<T>(size_of(s)), s);
+    return a;
+}
+
+// One parameter's values, as T, read by flat index over the output (a number, or an array of its shape).
+template <class T>
+struct param_values {
+    array<T> values;
+    T number{};
+    bool is_number = true;
+
+    template <class P>
+    explicit param_values(const P& p) {
+        if constexpr (std::is_arithmetic_v<std::remove_cvref_t<P>>) {
+            number = static_cast<T>(p);
+        } else {
+            values = loom::astype<T>(p);
+            is_number = false;
+        }
+    }
+    void stretch(const shape_t& s) {
+        if (!is_number && values.shape() != s) values = array<T>(loom::broadcast_to(values, s));
+    }
+    T operator[](std::size_t i) const { return is_number ? number : values.data()[i]; }
+    template <class F>
+    void each(F f) const {
+        if (is_number)
+            f(number);
+        else
+            for (T v : values) f(v);
+    }
+};
+
+// The output shape: `size` when given (each parameter must broadcast to it), else the parameters'.
+template <class... T>
+shape_t output_shape(const std::optional<shape_t>& size, param_values<T>&... p) {
+    shape_t s;
+    if (size) {
+        s = *size;
+    } else {
+        s = shape_t{};
+        ((p.is_number ? void() : void(s = broadcast_shapes(s, p.values.shape()))), ...);
+    }
+    (p.stretch(s), ...);
+    return s;
+}
+
+[[noreturn]] inline void bad(const char* fn, const std::string& what) {
+    throw std::invalid_argument(std::string("loom::random::") + fn + ": " + what);
+}
+// NumPy's constraints on a parameter, by name.
+inline void non_negative(const char* fn, const char* name, double v) {  // NaN passes, -0.0 does not
+    if (!std::isnan(v) && std::signbit(v)) bad(fn, std::string(name) + " < 0");
+}
+inline void positive(const char* fn, const char* name, double v) {
+    if (v <= 0) bad(fn, std::string(name) + " <= 0");
+}
+inline void in_0_1(const char* fn, const char* name, double v) {
+    if (!(v >= 0) || !(v <= 1)) bad(fn, std::string(name) + " < 0, " + name + " > 1 or " + name + " is NaN");
+}
+
+template <class I>
+constexpr const char* int_name() {
+    if constexpr (std::is_same_v<I, bool>) return "bool";
+    else if constexpr (std::is_same_v<I, std::int8_t>) return "int8";
+    else if constexpr (std::is_same_v<I, std::int16_t>) return "int16";
+    else if constexpr (std::is_same_v<I, std::int32_t>) return "int32";
+    else if constexpr (std::is_same_v<I, std::int64_t>) return "int64";
+    else if constexpr (std::is_same_v<I, std::uint8_t>) return "uint8";
+    else if constexpr (std::is_same_v<I, std::uint16_t>) return "uint16";
+    else if constexpr (std::is_same_v<I, std::uint32_t>) return "uint32";
+    else return "uint64";
+}
+
+template <class I>
+concept draw_integer = std::is_same_v<I, bool> || std::is_same_v<I, std::int8_t> || std::is_same_v<I, std::int16_t> ||
+                       std::is_same_v<I, std::int32_t> || std::is_same_v<I, std::int64_t> ||
+                       std::is_same_v<I, std::uint8_t> || std::is_same_v<I, std::uint16_t> ||
+                       std::is_same_v<I, std::uint32_t> || std::is_same_v<I, std::uint64_t>;
+
+__extension__ typedef __int128 int128_t;
+
+// [low, high) or [low, high] checked against I's range; returns the closed bounds.
+template <class I>
+std::pair<int128_t, int128_t> int_bounds(int128_t low, int128_t high, bool endpoint) {
+    const int128_t lb = std::numeric_limits<I>::min(), ub = std::numeric_limits<I>::max();
+    if (!endpoint) high -= 1;
+    if (low < lb) bad("integers", std::string("low is out of bounds for ") + int_name<I>());
+    if (high > ub) bad("integers", std::string("high is out of bounds for ") + int_name<I>());
+    if (low > high) bad("integers", endpoint ? "low > high" : "low >= high");
+    return {low, high};
+}
+
+// One draw of I in the closed [low, high], as NumPy's bounded generators for I's width.
+template <class I, class G>
+I bounded_int(G& g, int128_t low, int128_t high, word_buffer& wb) {
+    if constexpr (std::is_same_v<I, bool>) {
+        if (high == low) return low != 0;
+        return wb.next_bool(g);
+    } else {
+        using U = std::make_unsigned_t<I>;
+        const U off = static_cast<U>(static_cast<I>(low)), rng = static_cast<U>(static_cast<U>(high) - off);
+        return static_cast<I>(bounded<U>(g, off, rng, wb));
+    }
+}
+
+}  // namespace detail
+
+//! NumPy's `Generator` over the bit generator `BG` (pcg64, pcg64dxsm or philox): for the same seed, the
+//! same draws as NumPy 1.24, in C order. Each draw has a form returning a number and one taking a
+//! shape and returning an array; parameters may be loom arrays or expressions, broadcast as NumPy's.
+//!   auto rng = loom::random::default_rng(42);
+//!   loom::array<double> x = rng.standard_normal({1000});
+//!   double u = rng.random();
+template <class BG>
+class generator {
+public:
+    using bit_generator_type = BG;
+
+    explicit generator(BG bg) : bg_(std::move(bg)) {}
+
+    BG& bit_generator() noexcept { return bg_; }
+    const BG& bit_generator() const noexcept { return bg_; }
+
+    //! `n` independent generators seeded by the children of this one's seed_sequence (`Generator.spawn`).
+    std::vector<generator> spawn(std::size_t n) {
+        if (!bg_.seq) throw std::invalid_argument("loom::random::spawn: the bit generator has no seed_sequence");
+        std::vector<generator> out;
+        for (auto& child : bg_.seq->spawn(n)) out.emplace_back(BG(std::move(child)));
+        return out;
+    }
+    //! A generator whose bit generator is this one's jumped `jumps` times (`bit_generator.jumped`).
+    generator jumped(std::uint64_t jumps = 1) const { return generator(bg_.jumped(jumps)); }
+
+    // ---- uniform draws ----
+
+    //! A double in [0, 1) of 53 random bits (`random()`); `random<float>()` as NumPy's float32 (24 bits).
+    template <class T = double>
+    T random() {
+        static_assert(std::is_same_v<T, double> || std::is_same_v<T, float>, "random<T>: T is double or float");
+        if constexpr (std::is_same_v<T, double>) return bg_.next_double();
+        else return detail::next_float(bg_);
+    }
+    template <class T = double>
+    array<T> random(const shape_t& size) {
+        return fill<T>(size, [this] { return random<T>(); });
+    }
+
+    //! Integers in [low, high) (or [low, high] with `endpoint`) of type I (int64 by default), by NumPy's
+    //! Lemire method and buffering for I's width. `integers(high)` draws from [0, high).
+    template <detail::draw_integer I = std::int64_t, std::integral L, std::integral H, std::same_as<bool> E>
+    I integers(L low, H high, E endpoint) {  // E deduced: `integers(0, 9, {4})` never reads {4} as a bool
+        const auto [lo, hi] = detail::int_bounds<I>(low, high, endpoint);
+        detail::word_buffer wb;
+        return detail::bounded_int<I>(bg_, lo, hi, wb);
+    }
+    template <detail::draw_integer I = std::int64_t, std::integral L, std::integral H>
+    I integers(L low, H high) {
+        return integers<I>(low, high, false);
+    }
+    template <detail::draw_integer I = std::int64_t, std::integral H>
+    I integers(H high) {
+        return integers<I>(0, high);
+    }
+    template <detail::draw_integer I = std::int64_t, std::integral L, std::integral H>
+    array<I> integers(L low, H high, const shape_t& size, bool endpoint = false) {
+        const auto [lo, hi] = detail::int_bounds<I>(low, high, endpoint);
+        detail::word_buffer wb;  // one call's 8- and 16-bit draws share 32-bit words, as NumPy's fill
+        array<I> out = detail::uninitialized<I>(size);
+        I* o = out.data();
+        for (std::size_t i = 0, n = out.size(); i < n; ++i) o[i] = detail::bounded_int<I>(bg_, lo, hi, wb);
+        return out;
+    }
+    //! Bounds that are loom arrays (of int64 values), broadcast against each other and `size`.
+    template <detail::draw_integer I = std::int64_t, detail::param L, detail::param H>
+        requires(!detail::all_numbers<L, H>)
+    array<I> integers(const L& low, const H& high, std::optional<shape_t> size = std::nullopt, bool endpoint = false) {
+        detail::param_values<std::int64_t> lo(low), hi(high);
+        const shape_t s = detail::output_shape(size, lo, hi);
+        const std::size_t n = size_of(s);
+        for (std::size_t i = 0; i < n; ++i) detail::int_bounds<I>(lo[i], hi[i], endpoint);
+        detail::word_buffer wb;
+        array<I> out = detail::uninitialized<I>(s);
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto [a, b] = detail::int_bounds<I>(lo[i], hi[i], endpoint);
+            out.data()[i] = detail::bounded_int<I>(bg_, a, b, wb);
+        }
+        return out;
+    }
+
+    //! `low + (high - low) * random()`; high - low must be finite and not negative.
+    template <detail::param L = double, detail::param H = double>
+    auto uniform(const L& low = 0.0, const H& high = 1.0) {
+        if constexpr (detail::all_numbers<L, H>) {
+            const double range = double(high) - double(low);
+            if (!std::isfinite(range)) detail::bad("uniform", "high - low range exceeds valid bounds");
+            check_range("uniform", range);
+            return uniform_one(bg_, double(low), range);
+        } else {
+            return draw_uniform(std::nullopt, low, high);
+        }
+    }
+    template <detail::param L, detail::param H>
+    array<double> uniform(const L& low, const H& high, const shape_t& size) {
+        return draw_uniform(size, low, high);
+    }
+
+    // ---- normal and exponential (NumPy's 256-box ziggurat) ----
+
+    //! A standard normal draw; `standard_normal<float>` with NumPy's float32 ziggurat.
+    template <class T = double>
+    T standard_normal() {
+        static_assert(std::is_same_v<T, double> || std::is_same_v<T, float>, "standard_normal<T>: T is double or float");
+        if constexpr (std::is_same_v<T, double>) return detail::standard_normal(bg_);
+        else return detail::standard_normal_f(bg_);
+    }
+    template <class T = double>
+    array<T> standard_normal(const shape_t& size) {
+        return fill<T>(size, [this] { return standard_normal<T>(); });
+    }
+    //! `loc + scale * standard_normal()`; scale must not be negative.
+    template <detail::param L = double, detail::param S = double>
+    auto normal(const L& loc = 0.0, const S& scale = 1.0) {
+        return draw2<double>("normal", loc, scale, no_check, check_scale, normal_one);
+    }
+    template <detail::param L, detail::param S>
+    array<double> normal(const L& loc, const S& scale, const shape_t& size) {
+        return draw2<double>("normal", size, loc, scale, no_check, check_scale, normal_one);
+    }
+
+    template <class T = double>
+    T standard_exponential() {
+        static_assert(std::is_same_v<T, double> || std::is_same_v<T, float>, "standard_exponential<T>: T is double or float");
+        if constexpr (std::is_same_v<T, double>) return detail::standard_exponential(bg_);
+        else return detail::standard_exponential_f(bg_);
+    }
+    template <class T = double>
+    array<T> standard_exponential(const shape_t& size) {
+        return fill<T>(size, [this] { return standard_exponential<T>(); });
+    }
+    //! `scale * standard_exponential()`; scale must not be negative.
+    template <detail::param S = double>
+    auto exponential(const S& scale = 1.0) {
+        return draw1<double>("exponential", scale, check_scale, exponential_one);
+    }
+    template <detail::param S>
+    array<double> exponential(const S& scale, const shape_t& size) {
+        return draw1<double>("exponential", size, scale, check_scale, exponential_one);
+    }
+
+    // ---- gamma, beta, binomial, poisson ----
+
+    template <detail::param K>
+    auto standard_gamma(const K& shape) {
+        return draw1<double>("standard_gamma", shape, check_shape, standard_gamma_one);
+    }
+    template <detail::param K>
+    array<double> standard_gamma(const K& shape, const shape_t& size) {
+        return draw1<double>("standard_gamma", size, shape, check_shape, standard_gamma_one);
+    }
+    //! `scale * standard_gamma(shape)` (Marsaglia and Tsang; Johnk below shape 1); neither negative.
+    template <detail::param K, detail::param S = double>
+    auto gamma(const K& shape, const S& scale = 1.0) {
+        return draw2<double>("gamma", shape, scale, check_shape, check_scale, gamma_one);
+    }
+    template <detail::param K, detail::param S>
+    array<double> gamma(const K& shape, const S& scale, const shape_t& size) {
+        return draw2<double>("gamma", size, shape, scale, check_shape, check_scale, gamma_one);
+    }
+    //! Beta(a, b): Johnk's algorithm when both are at most 1, else a ratio of gammas; a, b > 0.
+    template <detail::param A, detail::param B>
+    auto beta(const A& a, const B& b) {
+        return draw2<double>("beta", a, b, check_a, check_b, beta_one);
+    }
+    template <detail::param A, detail::param B>
+    array<double> beta(const A& a, const B& b, const shape_t& size) {
+        return draw2<double>("beta", size, a, b, check_a, check_b, beta_one);
+    }
+    //! Binomial(n, p) as int64: inversion when n p <= 30, else BTPE; n >= 0, p in [0, 1].
+    template <detail::param N, detail::param P>
+    auto binomial(const N& n, const P& p) {
+        if constexpr (detail::all_numbers<N, P>) {
+            check_binomial(static_cast<std::int64_t>(n), double(p));
+            return detail::binomial(bg_, double(p), static_cast<std::int64_t>(n));
+        } else {
+            return draw_binomial(std::nullopt, n, p);
+        }
+    }
+    template <detail::param N, detail::param P>
+    array<std::int64_t> binomial(const N& n, const P& p, const shape_t& size) {
+        return draw_binomial(size, n, p);
+    }
+    //! Poisson(lam) as int64: multiplication of uniforms below 10, else PTRS; 0 <= lam <= ~9.2e18.
+    template <detail::param L = double>
+    auto poisson(const L& lam = 1.0) {
+        return draw1<std::int64_t>("poisson", lam, check_poisson, poisson_one);
+    }
+    template <detail::param L>
+    array<std::int64_t> poisson(const L& lam, const shape_t& size) {
+        return draw1<std::int64_t>("poisson", size, lam, check_poisson, poisson_one);
+    }
+
+    // ---- sampling and permutations ----
+
+    //! Draws from `arange(n)` (or from the rows of `a` along axis 0), with or without replacement,
+    //! uniformly or with probabilities `p` (summing to 1), as NumPy's `choice`. Without `size`, one
+    //! draw as a rank-0 array (it converts to its number).
+    array<std::int64_t> choice(std::int64_t n, std::optional<shape_t> size = std::nullopt, bool replace = true,
+                               std::span<const double> p = {}) {
+        if (n < 0 || (n == 0 && size && size_of(*size) != 0))
+            detail::bad("choice", "a must be a positive integer unless no samples are taken");
+        return choice_indices(n, size, replace, p);
+    }
+    template <loom::expression X>
+    auto choice(const X& a, std::optional<shape_t> size = std::nullopt, bool replace = true,
+                std::span<const double> p = {}) {
+        using T = typename std::remove_cvref_t<X>::value_type;
+        const array<T> src = a;
+        if (src.shape().size() == 0) detail::bad("choice", "a must be 1-dimensional or an integer");
+        const auto pop = static_cast<std::int64_t>(src.shape()[0]);
+        if (pop == 0 && (!size || size_of(*size) != 0))
+            detail::bad("choice", "a cannot be empty unless no samples are taken");
+        const array<std::int64_t> idx = choice_indices(pop, size, replace, p);
+        shape_t s = idx.shape();
+        for (std::size_t d = 1; d < src.shape().size(); ++d) s.push_back(src.shape()[d]);
+        const std::size_t row = pop ? src.size() / static_cast<std::size_t>(pop) : 0;
+        array<T> out = detail::uninitialized<T>(s);
+        for (std::size_t i = 0; i < idx.size(); ++i)
+            std::copy_n(src.data() + static_cast<std::size_t>(idx.data()[i]) * row, row, out.data() + i * row);
+        return out;
+    }
+
+    //! Shuffles `x` in place along `axis` (Fisher-Yates from the end, NumPy's draws).
+    template <class T>
+    void shuffle(array<T>& x, std::ptrdiff_t axis = 0) {
+        const auto rank = static_cast<std::ptrdiff_t>(x.shape().size());
+        if (rank == 0) detail::bad("shuffle", "x must have at least one dimension");
+        if (axis < -rank || axis >= rank)
+            throw loom::index_error("loom::random::shuffle: axis " + std::to_string(axis) + " is out of bounds for an array of rank " +
+                                    std::to_string(rank));
+        const auto ax = static_cast<std::size_t>(axis < 0 ? axis + rank : axis);
+        const std::size_t n = x.shape()[ax];
+        if (x.size() == 0) return;
+        std::size_t outer = 1, inner = 1;
+        for (std::size_t d = 0; d < ax; ++d) outer *= x.shape()[d];
+        for (std::size_t d = ax + 1; d < x.shape().size(); ++d) inner *= x.shape()[d];
+        T* base = x.data();
+        for (std::size_t i = n - 1; i >= 1; --i) {
+            const auto j = static_cast<std::size_t>(detail::interval(bg_, i));
+            if (i == j) continue;
+            for (std::size_t o = 0; o < outer; ++o) {
+                T* blk = base + o * n * inner;
+                std::swap_ranges(blk + i * inner, blk + (i + 1) * inner, blk + j * inner);
+            }
+        }
+    }
+    //! `arange(n)` shuffled, as int64.
+    array<std::int64_t> permutation(std::int64_t n) {
+        if (n < 0) detail::bad("permutation", "n < 0");
+        array<std::int64_t> a = loom::arange<std::int64_t>(n);
+        if (n > 0) shuffle(a);
+        return a;
+    }
+    //! A shuffled copy of `x` along `axis`.
+    template <loom::expression X>
+    auto permutation(const X& x, std::ptrdiff_t axis = 0) {
+        array<typename std::remove_cvref_t<X>::value_type> a = x;
+        shuffle(a, axis);
+        return a;
+    }
+    //! `n` random bytes: the little-endian bytes of uint32 draws, as NumPy's `bytes`.
+    std::string bytes(std::size_t n) {
+        std::string out(n, '\0');
+        for (std::size_t i = 0; i < n; i += 4) {
+            const std::uint32_t w = bg_.next32();
+            for (std::size_t b = 0; b < 4 && i + b < n; ++b) out[i + b] = static_cast<char>((w >> (8 * b)) & 0xff);
+        }
+        return out;
+    }
+
+private:
+    BG bg_;
+
+    template <class T, class F>
+    array<T> fill(const shape_t& size, F one) {
+        array<T> out = detail::uninitialized<T>(size);
+        T* o = out.data();
+        for (std::size_t i = 0, n = out.size(); i < n; ++i) o[i] = one();
+        return out;
+    }
+
+    // Draws with parameters: one number for numbers without a size; otherwise every value is checked
+    // first, then the draws fill the output in C order.
+    template <class R, class P1, class C, class F>
+    auto draw1(const char* fn, const P1& a, C check, F one) {
+        if constexpr (detail::all_numbers<P1>) {
+            check(fn, double(a));
+            return R(one(bg_, double(a)));
+        } else {
+            return draw1<R>(fn, std::nullopt, a, check, one);
+        }
+    }
+    template <class R, class P1, class C, class F>
+    array<R> draw1(const char* fn, const std::optional<shape_t>& size, const P1& a, C check, F one) {
+        detail::param_values<double> pa(a);
+        const shape_t s = detail::output_shape(size, pa);
+        pa.each([&](double v) { check(fn, v); });
+        array<R> out = detail::uninitialized<R>(s);
+        R* o = out.data();
+        for (std::size_t i = 0, n = out.size(); i < n; ++i) o[i] = one(bg_, pa[i]);
+        return out;
+    }
+    template <class R, class P1, class P2, class CA, class CB, class F>
+    auto draw2(const char* fn, const P1& a, const P2& b, CA check_a, CB check_b, F one) {
+        if constexpr (detail::all_numbers<P1, P2>) {
+            check_a(fn, double(a));
+            check_b(fn, double(b));
+            return R(one(bg_, double(a), double(b)));
+        } else {
+            return draw2<R>(fn, std::nullopt, a, b, check_a, check_b, one);
+        }
+    }
+    template <class R, class P1, class P2, class CA, class CB, class F>
+    array<R> draw2(const char* fn, const std::optional<shape_t>& size, const P1& a, const P2& b, CA check_a, CB check_b,
+                   F one) {
+        detail::param_values<double> pa(a), pb(b);
+        return draw_values<R>(fn, size, pa, pb, check_a, check_b, one);
+    }
+    template <class R, class CA, class CB, class F>
+    array<R> draw_values(const char* fn, const std::optional<shape_t>& size, detail::param_values<double>& pa,
+                         detail::param_values<double>& pb, CA check_a, CB check_b, F one) {
+        const shape_t s = detail::output_shape(size, pa, pb);
+        const std::size_t n = size_of(s);
+        pa.each([&](double v) { check_a(fn, v); });  // each parameter in turn, as NumPy
+        pb.each([&](double v) { check_b(fn, v); });
+        array<R> out = detail::uninitialized<R>(s);
+        R* o = out.data();
+        for (std::size_t i = 0; i < n; ++i) o[i] = one(bg_, pa[i], pb[i]);
+        return out;
+    }
+    // NumPy's uniform: the range high - low (broadcast), checked finite and not negative, then low + range u.
+    template <class L, class H>
+    array<double> draw_uniform(const std::optional<shape_t>& size, const L& low, const H& high) {
+        detail::param_values<double> pl(low), ph(high);
+        const shape_t both = detail::output_shape(std::nullopt, pl, ph);
+        detail::param_values<double> pr(0.0);
+        if (pl.is_number && ph.is_number) {
+            pr.number = ph.number - pl.number;
+        } else {
+            array<double> r = detail::uninitialized<double>(both);
+            for (std::size_t i = 0; i < r.size(); ++i) r.data()[i] = ph[i] - pl[i];
+            pr.values = std::move(r);
+            pr.is_number = false;
+        }
+        pr.each([](double v) {
+            if (!std::isfinite(v)) detail::bad("uniform", "high - low range exceeds valid bounds");
+        });
+        return draw_values<double>("uniform", size, pl, pr, no_check, check_range, uniform_one);
+    }
+    template <class N, class P>
+    array<std::int64_t> draw_binomial(const std::optional<shape_t>& size, const N& n, const P& p) {
+        detail::param_values<std::int64_t> pn(n);
+        detail::param_values<double> pp(p);
+        const shape_t s = detail::output_shape(size, pp, pn);
+        pp.each([](double v) { detail::in_0_1("binomial", "p", v); });
+        pn.each([](std::int64_t v) {
+            if (v < 0) detail::bad("binomial", "n < 0");
+        });
+        array<std::int64_t> out = detail::uninitialized<std::int64_t>(s);
+        for (std::size_t i = 0; i < out.size(); ++i) out.data()[i] = detail::binomial(bg_, pp[i], pn[i]);
+        return out;
+    }
+    static void check_binomial(std::int64_t n, double p) {
+        detail::in_0_1("binomial", "p", p);
+        if (n < 0) detail::bad("binomial", "n < 0");
+    }
+
+    static void no_check(const char*, double) {}
+    static void check_scale(const char* fn, double s) { detail::non_negative(fn, "scale", s); }
+    static void check_shape(const char* fn, double k) { detail::non_negative(fn, "shape", k); }
+    static void check_a(const char* fn, double a) { detail::positive(fn, "a", a); }
+    static void check_b(const char* fn, double b) { detail::positive(fn, "b", b); }
+    static void check_range(const char* fn, double range) { detail::non_negative(fn, "high - low", range); }
+    static void check_poisson(const char* fn, double lam) {
+        if (!(lam >= 0)) detail::bad(fn, "lam < 0 or lam is NaN");
+        if (!(lam <= poisson_lam_max)) detail::bad(fn, "lam value too large");
+    }
+    static constexpr double poisson_lam_max =
+        9223372036854775807.0 - 30370004999.760498;  // NumPy's: int64 max - 10 sqrt(int64 max), in double
+
+    static double uniform_one(BG& g, double low, double range) { return low + range * g.next_double(); }
+    static double normal_one(BG& g, double loc, double scale) { return loc + scale * detail::standard_normal(g); }
+    static double exponential_one(BG& g, double scale) { return scale * detail::standard_exponential(g); }
+    static double standard_gamma_one(BG& g, double k) { return detail::standard_gamma(g, k); }
+    static double gamma_one(BG& g, double k, double scale) { return scale * detail::standard_gamma(g, k); }
+    static double beta_one(BG& g, double a, double b) { return detail::beta(g, a, b); }
+    static std::int64_t poisson_one(BG& g, double lam) { return detail::poisson(g, lam); }
+
+    // NumPy's choice on arange(pop): the checks, then its four ways of drawing the indices.
+    array<std::int64_t> choice_indices(std::int64_t pop, const std::optional<shape_t>& size, bool replace,
+                                       std::span<const double> p) {
+        const bool with_p = p.data() != nullptr || !p.empty();
+        if (with_p) {
+            if (static_cast<std::int64_t>(p.size()) != pop) detail::bad("choice", "a and p must have same size");
+            double sum = p.empty() ? 0.0 : p[0], c = 0.0;  // Kahan's sum, as NumPy
+            for (std::size_t i = 1; i < p.size(); ++i) {
+                const double y = p[i] - c, t = sum + y;
+                c = (t - sum) - y;
+                sum = t;
+            }
+            if (std::isnan(sum)) detail::bad("choice", "probabilities contain NaN");
+            for (double v : p)
+                if (v < 0) detail::bad("choice", "probabilities are not non-negative");
+            if (std::fabs(sum - 1.) > 1.4901161193847656e-08) detail::bad("choice", "probabilities do not sum to 1");
+        }
+        const shape_t shape = size ? *size : shape_t{};
+        const std::size_t n = size_of(shape);
+        array<std::int64_t> idx = detail::uninitialized<std::int64_t>(shape);
+        std::int64_t* out = idx.data();
+        auto cdf_of = [](std::vector<double>& cdf, const std::vector<double>& w) {
+            cdf.resize(w.size());
+            double acc = 0;
+            for (std::size_t i = 0; i < w.size(); ++i) cdf[i] = acc += w[i];
+            const double last = cdf.back();
+            for (double& v : cdf) v /= last;
+        };
+        auto search = [](const std::vector<double>& cdf, double u) {
+            return static_cast<std::int64_t>(std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin());
+        };
+        if (replace) {
+            if (with_p) {
+                std::vector<double> cdf;
+                cdf_of(cdf, std::vector<double>(p.begin(), p.end()));
+                std::vector<double> u(n);
+                for (double& v : u) v = bg_.next_double();
+                for (std::size_t i = 0; i < n; ++i) out[i] = search(cdf, u[i]);
+            } else if (n) {
+                detail::word_buffer wb;
+                const auto rng = static_cast<std::uint64_t>(pop - 1);
+                for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::int64_t>(detail::bounded<std::uint64_t>(bg_, 0, rng, wb));
+            }
+            return idx;
+        }
+        if (static_cast<std::int64_t>(n) > pop)
+            detail::bad("choice", "Cannot take a larger sample than population when replace is False");
+        if (with_p) {
+            std::size_t nonzero = 0;
+            for (double v : p) nonzero += v > 0;
+            if (nonzero < n) detail::bad("choice", "Fewer non-zero entries in p than size");
+            std::vector<double> w(p.begin(), p.end()), cdf, x;
+            std::size_t found = 0;
+            while (found < n) {
+                x.resize(n - found);
+                for (double& v : x) v = bg_.next_double();
+                for (std::size_t i = 0; i < found; ++i) w[static_cast<std::size_t>(out[i])] = 0;
+                cdf_of(cdf, w);
+                std::vector<std::int64_t> fresh;  // the new indices, each once, in order of first appearance
+                std::unordered_set<std::int64_t> seen;
+                for (double u : x) {
+                    const std::int64_t k = search(cdf, u);
+                    if (seen.insert(k).second) fresh.push_back(k);
+                }
+                for (std::int64_t k : fresh) out[found++] = k;
+            }
+            return idx;
+        }
+        const auto size_i = static_cast<std::int64_t>(n);
+        auto shuffle_int = [&](std::int64_t* data, std::int64_t len, std::int64_t first) {
+            detail::word_buffer wb;
+            for (std::int64_t i = len - 1; i >= first; --i) {
+                const auto j = static_cast<std::int64_t>(detail::bounded<std::uint64_t>(bg_, 0, static_cast<std::uint64_t>(i), wb));
+                std::swap(data[i], data[j]);
+            }
+        };
+        if (pop > 10000 && size_i > pop / 50) {  // shuffle the tail of arange(pop)
+            std::vector<std::int64_t> all(static_cast<std::size_t>(pop));
+            for (std::int64_t i = 0; i < pop; ++i) all[static_cast<std::size_t>(i)] = i;
+            shuffle_int(all.data(), pop, std::max<std::int64_t>(pop - size_i, 1));
+            std::copy(all.end() - size_i, all.end(), out);
+            return idx;
+        }
+        std::unordered_set<std::int64_t> taken;  // Floyd's algorithm, then a shuffle
+        detail::word_buffer wb;
+        for (std::int64_t j = pop - size_i; j < pop; ++j) {
+            const auto v = static_cast<std::int64_t>(detail::bounded<std::uint64_t>(bg_, 0, static_cast<std::uint64_t>(j), wb));
+            std::int64_t pick = v;
+            if (!taken.insert(v).second) {  // v was drawn before: take j, new by construction
+                taken.insert(j);
+                pick = j;
+            }
+            out[j - pop + size_i] = pick;
+        }
+        shuffle_int(out, size_i, 1);
+        return idx;
+    }
+};
+
+//! A generator over PCG64 seeded as `np.random.default_rng(seed)`.
+template <std::integral I>
+generator<pcg64> default_rng(I seed) {
+    return generator<pcg64>(pcg64(seed_sequence(seed)));
+}
+inline generator<pcg64> default_rng(std::initializer_list<std::uint64_t> seed) {
+    return generator<pcg64>(pcg64(seed_sequence(seed)));
+}
+inline generator<pcg64> default_rng(seed_sequence seq) { return generator<pcg64>(pcg64(std::move(seq))); }
+
+}  // namespace loom::random
