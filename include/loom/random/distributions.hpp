@@ -138,6 +138,15 @@ double standard_gamma(G& g, double shape) {
 }
 
 template <class G>
+double uniform(G& g, double low, double range) {
+    return low + range * g.next_double();
+}
+template <class G>
+double normal(G& g, double loc, double scale) {
+    return loc + scale * standard_normal(g);
+}
+
+template <class G>
 double beta(G& g, double a, double b) {
     if ((a <= 1.0) && (b <= 1.0)) {
         for (;;) {  // Johnk's algorithm

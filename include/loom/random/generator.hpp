@@ -19,6 +19,15 @@
 #include "bit_generators.hpp"
 #include "distributions.hpp"
 
+// As in distributions.hpp: no fused multiply-adds, whose rounding NumPy's draws do not have.
+#if defined(__clang__)
+#pragma float_control(push)
+#pragma clang fp contract(off)
+#elif defined(__GNUC__)
+#pragma GCC push_options
+#pragma GCC optimize("fp-contract=off")
+#endif
+
 namespace loom::random {
 
 namespace detail {
@@ -524,8 +533,8 @@ private:
     static constexpr double poisson_lam_max =
         9223372036854775807.0 - 30370004999.760498;  // NumPy's: int64 max - 10 sqrt(int64 max), in double
 
-    static double uniform_one(BG& g, double low, double range) { return low + range * g.next_double(); }
-    static double normal_one(BG& g, double loc, double scale) { return loc + scale * detail::standard_normal(g); }
+    static double uniform_one(BG& g, double low, double range) { return detail::uniform(g, low, range); }
+    static double normal_one(BG& g, double loc, double scale) { return detail::normal(g, loc, scale); }
     static double exponential_one(BG& g, double scale) { return scale * detail::standard_exponential(g); }
     static double standard_gamma_one(BG& g, double k) { return detail::standard_gamma(g, k); }
     static double gamma_one(BG& g, double k, double scale) { return scale * detail::standard_gamma(g, k); }
@@ -642,3 +651,9 @@ inline generator<pcg64> default_rng(std::initializer_list<std::uint64_t> seed) {
 inline generator<pcg64> default_rng(seed_sequence seq) { return generator<pcg64>(pcg64(std::move(seq))); }
 
 }  // namespace loom::random
+
+#if defined(__clang__)
+#pragma float_control(pop)
+#elif defined(__GNUC__)
+#pragma GCC pop_options
+#endif
