@@ -9,8 +9,9 @@ is a group, not a header section; a header section runs to the next `##` or
 
   - every `loom::name` in a header section must be declared in that header
     (class, struct, concept, alias, enum, function or variable), or in a header
-    of the same directory that it includes (expr/reduction.hpp gathers the
-    nodes of expr/reduction_nodes.hpp and their evaluator), and every
+    of the same directory or below it that it includes (expr/reduction.hpp
+    gathers the nodes of expr/reduction_nodes.hpp and their evaluator; random.hpp
+    its files under random/, whose loom::random::name is checked by name), and every
     LOOM_ macro the page names must be #defined by loom's config headers or
     read from the environment;
   - with --complete: every public name of namespace loom must be named somewhere
@@ -69,13 +70,16 @@ for sec in re.split(r"^#{2,3} ", page, flags=re.M)[1:]:
         errors.append(f"api.md section <loom/{m.group(1)}>: no such header")
         continue
     code = strip_comments(header.read_text())
-    for sibling in re.findall(r'^\s*#\s*include\s+"(\w+\.hpp)"', code, flags=re.M):
+    for sibling in re.findall(r'^\s*#\s*include\s+"([\w/]+\.hpp)"', code, flags=re.M):
         if (header.parent / sibling).exists():
             code += strip_comments((header.parent / sibling).read_text())
-    for name in sorted(set(re.findall(r"\bloom::(\w+)", sec))):
+    for path in sorted(set(re.findall(r"\bloom::((?:\w+::)*\w+)", sec))):
         checked += 1
-        if not declares(code, name):
-            errors.append(f"api.md: loom::{name} is not declared in <loom/{m.group(1)}>")
+        parts = path.split("::")  # loom::name, loom::enum::value, or a module's loom::random::name
+        name = parts[0]
+        if not declares(code, name) and not (len(parts) > 1 and re.search(rf"\bnamespace\s+(?:loom::)?{parts[0]}\b", code)
+                                            and declares(code, parts[-1])):
+            errors.append(f"api.md: loom::{path} is not declared in <loom/{m.group(1)}>")
 
 config_text = (inc / "config.hpp").read_text() + "".join(
     p.read_text() for p in (root / "config").rglob("*.in"))
