@@ -129,6 +129,32 @@ TEST_CASE("jumped, advance, spawn and the state as NumPy's", "[random]") {
     CHECK(g.standard_normal() == first);
 }
 
+TEST_CASE("large random() fills on threads give the one-thread stream", "[random]") {
+    const std::size_t n = 3'000'017;
+    auto a = lr::default_rng(77);
+    auto b = lr::default_rng(77);
+    (void)a.integers<std::int32_t>(0, 5);  // a half-used 64-bit draw: random() must keep it
+    (void)b.integers<std::int32_t>(0, 5);
+    loom::array<double> one, many;
+    {
+        loom::threads_scope single(1);
+        one = a.random({n});
+    }
+    {
+        loom::threads_scope two(2);
+        many = b.random({n});
+    }
+    CHECK(loom::array_equal(one, many));
+    CHECK(a.bit_generator().state() == b.bit_generator().state());
+    CHECK(a.integers<std::int32_t>(0, 1000000) == b.integers<std::int32_t>(0, 1000000));
+    // and the stream is the plain loop's
+    lr::pcg64 g(77);
+    (void)g.next64();
+    bool same = true;
+    for (std::size_t i = 0; i < n; ++i) same = same && one.data()[i] == g.next_double();
+    CHECK(same);
+}
+
 TEST_CASE("integers of every width, bytes, choice and shuffle as NumPy's", "[random]") {
     auto r = lr::default_rng(42);
     CHECK(vals(r.integers<std::uint8_t>(0, 256, {5})) == std::vector<std::uint8_t>{136, 38, 217, 22, 205});

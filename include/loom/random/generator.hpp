@@ -186,8 +186,33 @@ public:
         if constexpr (std::is_same_v<T, double>) return bg_.next_double();
         else return detail::next_float(bg_);
     }
+    //! Large float64 fills from a PCG bit generator run on threads: each thread jumps its copy of the
+    //! stream (`advance`) to its first element, so the array is the one-thread stream's.
     template <class T = double>
     array<T> random(const shape_t& size) {
+        if constexpr (std::is_same_v<T, double> && requires(BG b) { b.advance(uint128_t(1)); }) {
+            const std::size_t n = size_of(size);
+            const std::size_t chunk = std::size_t(1) << 16;
+            const std::size_t chunks = (n + chunk - 1) / chunk;
+            const int threads = loom::detail::threads_for(n * 8, chunks);
+            if (threads > 1) {
+                array<double> out = detail::uninitialized<double>(size);
+                double* o = out.data();
+                const BG start = bg_;
+                loom::detail::parallel_chunks(chunks, threads, [&](std::size_t c) {
+                    BG g = start;
+                    g.advance(uint128_t(c * chunk));
+                    for (std::size_t i = c * chunk, e = std::min(n, i + chunk); i < e; ++i) o[i] = g.next_double();
+                });
+                const auto half = bg_.state();  // advance empties the 32-bit half buffer, which random() keeps
+                bg_.advance(uint128_t(n));
+                auto st = bg_.state();
+                st.has_uint32 = half.has_uint32;
+                st.uinteger = half.uinteger;
+                bg_.set_state(st);
+                return out;
+            }
+        }
         return fill<T>(size, [this] { return random<T>(); });
     }
 
