@@ -39,13 +39,7 @@ concept param = std::is_arithmetic_v<std::remove_cvref_t<P>> || loom::expression
 template <class... P>
 inline constexpr bool all_numbers = (std::is_arithmetic_v<std::remove_cvref_t<P>> && ...);
 
-// An array of `s` whose elements the caller writes (no zero fill).
-template <class T>
-array<T> uninitialized(const shape_t& s) {
-    array<T> a;
-    loom::detail::value_access::adopt(a, loom::detail::buffer<T>(size_of(s)), s);
-    return a;
-}
+using loom::detail::uninitialized;
 
 // One parameter's values, as T, read by flat index over the output (a number, or an array of its shape).
 template <class T>
