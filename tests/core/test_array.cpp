@@ -358,3 +358,16 @@ TEMPLATE_LIST_TEST_CASE("every element type: construct, access, copy, evaluate",
     static_assert(std::is_same_v<typename decltype(e)::value_type, T>);
     CHECK(e(0, 0) == T(1));
 }
+
+TEST_CASE("an array of one element converts to it explicitly; another size throws", "[core][array]") {
+    loom::array<double> one = {2.5};
+    CHECK(double(one) == 2.5);
+    loom::array<int> m = {{7}};
+    CHECK(int(m) == 7);
+    loom::array<double> r0(loom::shape_t{}, 4.0);  // rank 0
+    CHECK(static_cast<double>(r0) == 4.0);
+    loom::array<double> two = {1.0, 2.0};
+    CHECK_THROWS_WITH(double(two), Catch::Contains("shape (2,)"));
+    CHECK_THROWS_AS(double(loom::zeros<double>({0})), std::invalid_argument);
+    static_assert(!std::is_convertible_v<loom::array<double>, double>);  // explicit: never by accident
+}

@@ -183,6 +183,14 @@ public:
 
     //! Sets every element to `value`.
     void fill(T value) noexcept { std::fill_n(data(), size(), value); }
+    //! An array of one element converts to it, as `float(a)` in NumPy:
+    //! `double d = double(loom::linalg::det(m));` (std::invalid_argument for another size).
+    explicit operator T() const {
+        if (size() != 1)
+            throw std::invalid_argument("loom: only an array of one element converts to a number; this one has shape " +
+                                        to_string(shape_));
+        return data()[0];
+    }
 
 private:
     friend struct detail::value_access;

@@ -15,6 +15,13 @@ public:
     explicit broadcast_error(const std::string& message) : std::invalid_argument("loom: " + message) {}
 };
 
+//! Thrown by loom::linalg for a matrix it cannot factor: singular in `inv` and `solve`, not
+//! positive definite in `cholesky`; `what()` names the function and the matrix's index in the stack.
+class linalg_error : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
 //! Thrown for a bad index, slice, axis or reshape.
 class index_error : public std::out_of_range {
 public:

@@ -1,0 +1,8 @@
+// loom/linalg.hpp: loom::linalg, the Array API's linear-algebra extension over stacks of matrices.
+// Not in loom.hpp (the factorisations cost compile time): include it where they are used.
+#pragma once
+
+#include "loom.hpp"
+#include "linalg/cholesky.hpp"
+#include "linalg/lu.hpp"
+#include "linalg/stack.hpp"

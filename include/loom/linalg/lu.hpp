@@ -1,0 +1,205 @@
+// loom/linalg/lu.hpp: LU factorisation with partial pivoting, and what it gives: det, slogdet, inv
+// and solve over stacks of matrices.
+#pragma once
+
+#include <cmath>
+#include <complex>
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "stack.hpp"
+
+namespace loom::linalg {
+
+namespace detail {
+
+// P A = L U in place on the n x n row-major matrix a (L unit lower, U upper, both in a); piv[k] is
+// the row swapped with row k at step k. Returns the number of row swaps, and in `zero` whether a
+// pivot was exactly zero (the matrix is singular; the factorisation still completes, as LAPACK's).
+template <class R>
+std::size_t lu_factor(R* a, std::size_t n, std::size_t* piv, bool& zero) {
+    std::size_t swaps = 0;
+    zero = false;
+    for (std::size_t k = 0; k < n; ++k) {
+        std::size_t p = k;
+        real_t<R> best = abs1(a[k * n + k]);
+        for (std::size_t i = k + 1; i < n; ++i) {
+            const real_t<R> v = abs1(a[i * n + k]);
+            if (v > best) {
+                best = v;
+                p = i;
+            }
+        }
+        piv[k] = p;
+        if (p != k) {
+            std::swap_ranges(a + k * n, a + (k + 1) * n, a + p * n);
+            ++swaps;
+        }
+        const R pivot = a[k * n + k];
+        if (pivot == R(0)) {
+            zero = true;
+            continue;
+        }
+        const R* rk = a + k * n;
+        for (std::size_t i = k + 1; i < n; ++i) {
+            R* ri = a + i * n;
+            const R l = ri[k] / pivot;
+            ri[k] = l;
+            for (std::size_t j = k + 1; j < n; ++j) ri[j] -= l * rk[j];
+        }
+    }
+    return swaps;
+}
+
+// Solves A X = B for the k columns of the row-major n x k matrix b in place, from lu_factor's output.
+template <class R>
+void lu_solve(const R* lu, const std::size_t* piv, std::size_t n, R* b, std::size_t k) {
+    for (std::size_t i = 0; i < n; ++i)
+        if (piv[i] != i) std::swap_ranges(b + i * k, b + (i + 1) * k, b + piv[i] * k);
+    for (std::size_t i = 1; i < n; ++i) {  // L y = P b, L unit lower
+        R* bi = b + i * k;
+        for (std::size_t j = 0; j < i; ++j) {
+            const R l = lu[i * n + j];
+            if (l == R(0)) continue;
+            const R* bj = b + j * k;
+            for (std::size_t c = 0; c < k; ++c) bi[c] -= l * bj[c];
+        }
+    }
+    for (std::size_t i = n; i-- > 0;) {  // U x = y
+        R* bi = b + i * k;
+        for (std::size_t j = i + 1; j < n; ++j) {
+            const R u = lu[i * n + j];
+            if (u == R(0)) continue;
+            const R* bj = b + j * k;
+            for (std::size_t c = 0; c < k; ++c) bi[c] -= u * bj[c];
+        }
+        const R d = lu[i * n + i];
+        for (std::size_t c = 0; c < k; ++c) bi[c] /= d;
+    }
+}
+
+[[noreturn, gnu::cold]] inline void singular(const char* fn, std::size_t index, std::size_t count) {
+    throw linalg_error(std::string("loom::linalg::") + fn + ": singular matrix" +
+                       (count > 1 ? " (matrix " + std::to_string(index) + " of the stack)" : std::string()));
+}
+
+}  // namespace detail
+
+//! The determinant of each matrix of a stack (..., n, n): an array of the batch shape (rank 0 for
+//! one matrix), by LU with partial pivoting; a singular matrix gives 0, NaN in gives NaN.
+//!   double d = loom::linalg::det(loom::array<double>{{1, 2}, {3, 4}});   // -2
+template <expression X>
+auto det(const X& x) {
+    using R = detail::compute_t<typename X::value_type>;
+    auto s = detail::make_stack<R>(x, "det", true);
+    array<R> out = loom::detail::uninitialized<R>(s.batch);
+    std::vector<std::size_t> piv(s.n);
+    for (std::size_t b = 0; b < s.count; ++b) {
+        bool zero = false;
+        const std::size_t swaps = detail::lu_factor(s.matrix(b), s.n, piv.data(), zero);
+        R d = (swaps % 2) ? R(-1) : R(1);
+        for (std::size_t i = 0; i < s.n; ++i) d *= s.matrix(b)[i * s.n + i];
+        out.data()[b] = d;
+    }
+    return out;
+}
+
+//! slogdet's result: the sign (a unit complex number for complex matrices; 0 for a singular one)
+//! and the natural logarithm of |det| (-inf for a singular one), each of the batch shape.
+template <class R>
+struct slogdet_result {
+    array<R> sign;
+    array<detail::real_t<R>> logabsdet;
+};
+
+//! sign and log|det| of each matrix (NumPy's slogdet): no overflow where det would overflow.
+template <expression X>
+auto slogdet(const X& x) {
+    using R = detail::compute_t<typename X::value_type>;
+    using Re = detail::real_t<R>;
+    auto s = detail::make_stack<R>(x, "slogdet", true);
+    slogdet_result<R> out{loom::detail::uninitialized<R>(s.batch), loom::detail::uninitialized<Re>(s.batch)};
+    std::vector<std::size_t> piv(s.n);
+    for (std::size_t b = 0; b < s.count; ++b) {
+        bool zero = false;
+        const std::size_t swaps = detail::lu_factor(s.matrix(b), s.n, piv.data(), zero);
+        R sign = (swaps % 2) ? R(-1) : R(1);
+        Re logdet = 0;
+        for (std::size_t i = 0; i < s.n; ++i) {
+            const R u = s.matrix(b)[i * s.n + i];
+            const Re m = std::abs(u);
+            sign *= u / m;
+            logdet += std::log(m);
+        }
+        if (zero) {
+            sign = R(0);
+            logdet = -std::numeric_limits<Re>::infinity();
+        }
+        out.sign.data()[b] = sign;
+        out.logabsdet.data()[b] = logdet;
+    }
+    return out;
+}
+
+//! The inverse of each matrix of a stack (..., n, n); a singular one throws loom::linalg_error
+//! naming its index in the stack.
+template <expression X>
+auto inv(const X& x) {
+    using R = detail::compute_t<typename X::value_type>;
+    auto s = detail::make_stack<R>(x, "inv", true);
+    array<R> out = loom::detail::uninitialized<R>(s.a.shape());
+    std::vector<std::size_t> piv(s.n);
+    for (std::size_t b = 0; b < s.count; ++b) {
+        bool zero = false;
+        detail::lu_factor(s.matrix(b), s.n, piv.data(), zero);
+        if (zero) detail::singular("inv", b, s.count);
+        R* o = out.data() + b * s.n * s.n;
+        for (std::size_t i = 0; i < s.n * s.n; ++i) o[i] = R(0);
+        for (std::size_t i = 0; i < s.n; ++i) o[i * s.n + i] = R(1);
+        detail::lu_solve(s.matrix(b), piv.data(), s.n, o, s.n);
+    }
+    return out;
+}
+
+//! x of `solve(a, b)` with `a x = b` for each matrix of the stack `a` (..., M, M), as the Array API
+//! 2024.12: `b` of shape (M,) is one vector for every matrix (the result (..., M)); otherwise `b`
+//! is (..., M, K), K columns, its batch axes broadcast with a's. A singular matrix throws
+//! loom::linalg_error naming its index.
+template <expression A, expression B>
+auto solve(const A& a, const B& b) {
+    using R = detail::compute_t<promote_t<typename A::value_type, typename B::value_type>>;
+    auto sa = detail::make_stack<R>(a, "solve", true);
+    const std::size_t n = sa.n;
+    array<R> bb = loom::astype<R>(b);
+    const shape_t& bs = bb.shape();
+    const bool vector = bs.size() == 1;
+    if (bs.empty()) detail::bad_shape("solve", "b must be a vector or a stack of matrices", bs);
+    const std::size_t rows = vector ? bs[0] : bs[bs.size() - 2];
+    const std::size_t k = vector ? 1 : bs[bs.size() - 1];
+    if (rows != n)
+        throw std::invalid_argument("loom::linalg::solve: a is " + to_string(sa.a.shape()) + " and b " + to_string(bs) +
+                                    ": b's rows must be a's " + std::to_string(n));
+    const shape_t b_batch = vector ? shape_t{} : shape_t(bs.begin(), bs.end() - 2);
+    const shape_t batch = broadcast_shapes(sa.batch, b_batch);
+    const std::size_t count = size_of(batch);
+    const auto amap = detail::batch_map(batch, sa.batch), bmap = detail::batch_map(batch, b_batch);
+    array<R> out = loom::detail::uninitialized<R>(vector ? detail::with_tail(batch, {n}) : detail::with_tail(batch, {n, k}));
+    // factor each matrix of a once, however often the batch repeats it
+    std::vector<std::size_t> piv(sa.count * n);
+    for (std::size_t i = 0; i < sa.count; ++i) {
+        bool zero = false;
+        detail::lu_factor(sa.matrix(i), n, piv.data() + i * n, zero);
+        if (zero) detail::singular("solve", i, sa.count);
+    }
+    for (std::size_t f = 0; f < count; ++f) {
+        R* o = out.data() + f * n * k;
+        std::copy_n(bb.data() + bmap[f] * n * k, n * k, o);
+        detail::lu_solve(sa.matrix(amap[f]), piv.data() + amap[f] * n, n, o, k);
+    }
+    return out;
+}
+
+}  // namespace loom::linalg

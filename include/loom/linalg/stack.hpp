@@ -1,0 +1,109 @@
+// loom/linalg/stack.hpp: stacks of matrices for loom::linalg: an operand (..., M, N) of any layout
+// copied into a contiguous row-major array of the type the factorisations compute in, and the maps
+// between broadcast batch axes.
+#pragma once
+
+#include <complex>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "../loom.hpp"
+
+namespace loom::linalg::detail {
+
+template <class T>
+struct is_complex : std::false_type {};
+template <class T>
+struct is_complex<std::complex<T>> : std::true_type {};
+
+//! The element type a factorisation computes in: float, double and complex keep theirs; integers
+//! and bool become double (NumPy's linalg promotes them to float64).
+template <class T>
+using compute_t = std::conditional_t<std::is_floating_point_v<T> || is_complex<T>::value, T, double>;
+
+template <class T>
+struct real_of {
+    using type = T;
+};
+template <class T>
+struct real_of<std::complex<T>> {
+    using type = T;
+};
+template <class T>
+using real_t = typename real_of<T>::type;
+
+// LAPACK's |x| for pivoting: |re| + |im| for complex numbers (cheaper than the modulus).
+template <class R>
+real_t<R> abs1(const R& x) {
+    if constexpr (is_complex<R>::value) return std::abs(x.real()) + std::abs(x.imag());
+    else return std::abs(x);
+}
+template <class R>
+R conj_of(const R& x) {
+    if constexpr (is_complex<R>::value) return std::conj(x);
+    else return x;
+}
+
+[[noreturn, gnu::cold]] inline void bad_shape(const char* fn, const std::string& why, const shape_t& s) {
+    throw std::invalid_argument(std::string("loom::linalg::") + fn + ": " + why + ", got shape " + to_string(s));
+}
+
+// A stack of `count` matrices of m rows and n columns, row-major and contiguous, owned.
+template <class R>
+struct stack {
+    array<R> a;
+    shape_t batch;
+    std::size_t m = 0, n = 0, count = 0;
+
+    R* matrix(std::size_t b) { return a.data() + b * m * n; }
+    const R* matrix(std::size_t b) const { return a.data() + b * m * n; }
+};
+
+// x as a stack of R: rank 2 or more (and square matrices when `square`), else std::invalid_argument.
+template <class R, class X>
+stack<R> make_stack(const X& x, const char* fn, bool square) {
+    stack<R> s;
+    s.a = loom::astype<R>(x);
+    const shape_t& sh = s.a.shape();
+    if (sh.size() < 2) bad_shape(fn, "expected a matrix or a stack of matrices (rank 2 or more)", sh);
+    s.m = sh[sh.size() - 2];
+    s.n = sh[sh.size() - 1];
+    if (square && s.m != s.n) bad_shape(fn, "expected square matrices in the last two axes", sh);
+    s.batch = shape_t(sh.begin(), sh.end() - 2);
+    s.count = size_of(s.batch);
+    return s;
+}
+
+// For each flat index of the batch shape `out`, the flat index of the batch `in` broadcast to it.
+inline std::vector<std::size_t> batch_map(const shape_t& out, const shape_t& in) {
+    const std::size_t total = size_of(out), r = out.size(), off = r - in.size();
+    std::vector<std::size_t> map(total);
+    std::vector<std::size_t> idx(r, 0);
+    std::vector<std::size_t> stride(in.size(), 0);
+    for (std::size_t d = in.size(), s = 1; d-- > 0;) {
+        stride[d] = in[d] == 1 ? 0 : s;
+        s *= in[d];
+    }
+    for (std::size_t f = 0; f < total; ++f) {
+        std::size_t k = 0;
+        for (std::size_t d = off; d < r; ++d) k += idx[d] * stride[d - off];
+        map[f] = k;
+        for (std::size_t d = r; d-- > 0;) {  // next multi-index in C order
+            if (++idx[d] < out[d]) break;
+            idx[d] = 0;
+        }
+    }
+    return map;
+}
+
+// The batch shape followed by the given trailing axes.
+inline shape_t with_tail(const shape_t& batch, std::initializer_list<std::size_t> tail) {
+    shape_t s = batch;
+    for (std::size_t t : tail) s.push_back(t);
+    return s;
+}
+
+}  // namespace loom::linalg::detail

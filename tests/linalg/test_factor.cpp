@@ -1,0 +1,247 @@
+// tests/linalg/test_factor.cpp: det, slogdet, inv, solve and cholesky against their defining
+// identities (backward-error residuals below the bounds docs/linalg.md states), hand-worked values,
+// NumPy's values for a few calls, and their errors: random, ill-conditioned (condition 1e12),
+// singular, tiny, empty, complex, float and integer matrices, stacks and broadcast batches.
+#include <catch2/catch.hpp>
+
+#include <loom/linalg.hpp>
+#include <loom/random.hpp>
+
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace la = loom::linalg;
+using loom::shape_t;
+using cd = std::complex<double>;
+
+namespace {
+
+template <class T>
+double eps() {
+    return double(std::numeric_limits<la::detail::real_t<T>>::epsilon());
+}
+
+// The largest row sum of |x| of each matrix of a stack, its maximum over the stack.
+template <class T>
+double norm_inf(const loom::array<T>& x) {
+    const auto& s = x.shape();
+    const std::size_t n = s[s.size() - 1], m = s[s.size() - 2], count = (m != 0 && n != 0) ? x.size() / (m * n) : 0;
+    double best = 0;
+    for (std::size_t b = 0; b < count; ++b)
+        for (std::size_t i = 0; i < m; ++i) {
+            double r = 0;
+            for (std::size_t j = 0; j < n; ++j) r += std::abs(x.data()[b * m * n + i * n + j]);
+            best = std::max(best, r);
+        }
+    return best;
+}
+
+// Random matrices of T: normal entries (complex: both parts) from a fixed seed.
+template <class T>
+loom::array<T> random_matrices(const shape_t& s, std::uint64_t seed) {
+    auto rng = loom::random::default_rng(seed);
+    if constexpr (la::detail::is_complex<T>::value) {
+        using Re = typename T::value_type;
+        loom::array<double> re = rng.standard_normal(s), im = rng.standard_normal(s);
+        loom::array<T> out(s);
+        for (std::size_t i = 0; i < out.size(); ++i) out.data()[i] = T(Re(re.data()[i]), Re(im.data()[i]));
+        return out;
+    } else {
+        return loom::astype<T>(rng.standard_normal(s));
+    }
+}
+
+// A with singular values from 1 down to 1/cond, geometric: U diag(s) V^T with orthogonal U, V made
+// by QR-free Gram-Schmidt of random matrices (double).
+loom::array<double> conditioned(std::size_t n, double cond, std::uint64_t seed) {
+    auto orth = [n](loom::array<double> q) {
+        for (std::size_t j = 0; j < n; ++j) {
+            for (int pass = 0; pass < 2; ++pass)
+                for (std::size_t k = 0; k < j; ++k) {
+                    double d = 0;
+                    for (std::size_t i = 0; i < n; ++i) d += q.data()[i * n + j] * q.data()[i * n + k];
+                    for (std::size_t i = 0; i < n; ++i) q.data()[i * n + j] -= d * q.data()[i * n + k];
+                }
+            double nn = 0;
+            for (std::size_t i = 0; i < n; ++i) nn += q.data()[i * n + j] * q.data()[i * n + j];
+            for (std::size_t i = 0; i < n; ++i) q.data()[i * n + j] /= std::sqrt(nn);
+        }
+        return q;
+    };
+    const auto u = orth(random_matrices<double>({n, n}, seed)), v = orth(random_matrices<double>({n, n}, seed + 1));
+    loom::array<double> us(shape_t{n, n});
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j)
+            us.data()[i * n + j] = u.data()[i * n + j] * std::pow(cond, -double(j) / double(n - 1));
+    return loom::matmul(us, loom::matrix_transpose(v));
+}
+
+template <class T>
+void check_solve_inv(const loom::array<T>& a, std::uint64_t seed) {
+    const std::size_t n = a.shape().back();
+    const auto b = random_matrices<T>(loom::shape_t(a.shape()), seed);
+    const loom::array<T> x = la::solve(a, b);
+    const loom::array<T> r = loom::matmul(a, x) - b;
+    // backward error of each solve, in units of eps n (LAPACK's tests allow 30)
+    CHECK(norm_inf(r) / (norm_inf(a) * norm_inf(x) * eps<T>() * double(n)) < 30);
+    const loom::array<T> ai = la::inv(a);
+    const loom::array<T> e = loom::matmul(a, ai) - loom::eye<T>(n);
+    CHECK(norm_inf(e) / (norm_inf(a) * norm_inf(ai) * eps<T>() * double(n)) < 30);
+}
+
+}  // namespace
+
+TEST_CASE("det, slogdet, inv, solve: values by hand and NumPy's", "[linalg]") {
+    loom::array<double> a = {{4, 2, 0.6}, {2, 5, 1}, {0.6, 1, 3}};
+    CHECK(double(la::det(a)) == Approx(44.6).epsilon(1e-14));
+    const auto sl = la::slogdet(a);
+    CHECK(double(sl.sign) == 1.0);
+    CHECK(double(sl.logabsdet) == Approx(3.7977338590260183).epsilon(1e-14));
+    // np.linalg.inv(a)[0] and np.linalg.solve(a, [1, 2, 3])
+    const loom::array<double> ai = la::inv(a);
+    CHECK(ai.data()[0] == Approx(0.31390134529147984).epsilon(1e-14));
+    CHECK(ai.data()[1] == Approx(-0.12107623318385651).epsilon(1e-14));
+    const loom::array<double> x = la::solve(a, loom::array<double>{1, 2, 3});
+    REQUIRE(x.shape() == shape_t{3});
+    CHECK(x.data()[0] == Approx(0.004484304932735439).epsilon(1e-12));
+    CHECK(x.data()[2] == Approx(0.9282511210762332).epsilon(1e-14));
+
+    CHECK(double(la::det(loom::array<int>{{1, 2}, {3, 4}})) == Approx(-2).epsilon(1e-15));  // ints: double
+    CHECK(double(la::det(loom::zeros<double>({0, 0}))) == 1.0);                              // empty: 1
+    CHECK(double(la::det(loom::array<double>{{2, 4}, {1, 2}})) == 0.0);                        // singular: 0
+    const auto s0 = la::slogdet(loom::array<double>{{2, 4}, {1, 2}});
+    CHECK(double(s0.sign) == 0.0);
+    CHECK(double(s0.logabsdet) == -std::numeric_limits<double>::infinity());
+    // a permutation: det -1, slogdet sign -1
+    loom::array<double> p = {{0, 1, 0}, {1, 0, 0}, {0, 0, 1}};
+    CHECK(double(la::det(p)) == -1.0);
+    CHECK(double(la::slogdet(p).sign) == -1.0);
+    // complex: np.linalg.det([[1+1j, 2], [3, -1j]]) = -5-1j; slogdet's sign is det / |det|
+    loom::array<cd> c = {{cd(1, 1), 2}, {3, cd(0, -1)}};
+    const cd dc = la::det(c).data()[0];
+    CHECK(std::abs(dc - cd(-5, -1)) < 1e-14);
+    const auto slc = la::slogdet(c);
+    CHECK(std::abs(slc.sign.data()[0] - cd(-5, -1) / std::abs(cd(-5, -1))) < 1e-15);
+    CHECK(slc.logabsdet.data()[0] == Approx(std::log(std::abs(cd(-5, -1)))).epsilon(1e-14));
+    // slogdet where det overflows: 300 x 300 of 1e10 on the diagonal
+    loom::array<double> big = loom::eye<double>(300) * 1e10;
+    CHECK(std::isinf(double(la::det(big))));
+    CHECK(double(la::slogdet(big).logabsdet) == Approx(300 * std::log(1e10)).epsilon(1e-14));
+    // NaN in, NaN out (no error)
+    loom::array<double> nan_m = {{1, std::nan("")}, {2, 3}};
+    CHECK(std::isnan(double(la::det(nan_m))));
+    CHECK(std::isnan(la::inv(nan_m).data()[0]));
+}
+
+TEST_CASE("det of a product is the product of dets; det of a stack", "[linalg]") {
+    const auto a = random_matrices<double>({5, 6, 6}, 1), b = random_matrices<double>({5, 6, 6}, 2);
+    const loom::array<double> da = la::det(a), db = la::det(b), dab = la::det(loom::matmul(a, b));
+    REQUIRE(da.shape() == shape_t{5});
+    for (std::size_t i = 0; i < 5; ++i) CHECK(dab.data()[i] == Approx(da.data()[i] * db.data()[i]).epsilon(1e-11));
+    // each element of the stack is the det of its own matrix
+    for (std::size_t i = 0; i < 5; ++i) {
+        loom::array<double> one = loom::view(a, i);
+        CHECK(double(la::det(one)) == da.data()[i]);
+    }
+    // a view (transposed) gives the same det
+    CHECK(double(la::det(loom::matrix_transpose(loom::view(a, 2)))) == Approx(da.data()[2]).epsilon(1e-12));
+}
+
+TEST_CASE("solve and inv: backward error on random, ill-conditioned and complex matrices", "[linalg]") {
+    for (std::size_t n : {1, 2, 3, 4, 7, 16, 50, 130}) check_solve_inv(random_matrices<double>({n, n}, n), 100 + n);
+    check_solve_inv(random_matrices<double>({20, 5, 5}, 3), 4);
+    check_solve_inv(random_matrices<float>({8, 8}, 5), 6);
+    check_solve_inv(random_matrices<cd>({12, 12}, 7), 8);
+    check_solve_inv(random_matrices<std::complex<float>>({3, 6, 6}, 9), 10);
+    for (std::size_t n : {10, 60}) check_solve_inv(conditioned(n, 1e12, 11 * n), 12 * n);
+}
+
+TEST_CASE("solve: the Array API's shapes, broadcasting a's and b's batches", "[linalg]") {
+    const auto a = random_matrices<double>({4, 3, 3}, 21);
+    // b (3,): one vector for every matrix
+    const loom::array<double> v = {1, 2, 3};
+    const loom::array<double> xv = la::solve(a, v);
+    REQUIRE(xv.shape() == shape_t{4, 3});
+    for (std::size_t i = 0; i < 4; ++i) {
+        loom::array<double> ai = loom::view(a, i);
+        loom::array<double> xi = la::solve(ai, v);
+        for (std::size_t j = 0; j < 3; ++j) CHECK(xv.data()[i * 3 + j] == xi.data()[j]);
+    }
+    // b (2, 1, 3, 5) against a (4, 3, 3): batch (2, 4), 5 columns
+    const auto b = random_matrices<double>({2, 1, 3, 5}, 22);
+    const loom::array<double> x = la::solve(a, b);
+    REQUIRE(x.shape() == shape_t{2, 4, 3, 5});
+    const loom::array<double> r = loom::matmul(a, x) - b;
+    CHECK(norm_inf(r) < 1e-12 * norm_inf(x));
+    // integer operands promote to double
+    const loom::array<double> xi = la::solve(loom::array<int>{{2, 0}, {0, 4}}, loom::array<int>{1, 1});
+    CHECK(xi.data()[0] == 0.5);
+    CHECK(xi.data()[1] == 0.25);
+    // a b of shape (0, ...) and empty stacks
+    CHECK(la::solve(random_matrices<double>({0, 3, 3}, 1), v).shape() == shape_t{0, 3});
+    CHECK(la::inv(loom::zeros<double>({2, 0, 0})).shape() == shape_t{2, 0, 0});
+}
+
+TEST_CASE("cholesky: L L^H = A, lower and upper, real and complex", "[linalg]") {
+    loom::array<double> a = {{4, 2, 0.6}, {2, 5, 1}, {0.6, 1, 3}};
+    const loom::array<double> l = la::cholesky(a);
+    // np.linalg.cholesky(a)
+    CHECK(l.data()[0] == 2.0);
+    CHECK(l.data()[1] == 0.0);
+    CHECK(l.data()[3] == 1.0);
+    CHECK(l.data()[8] == Approx(1.6695807857064).epsilon(1e-12));
+    const loom::array<double> u = la::cholesky(a, loom::upper);
+    CHECK(loom::array_equal(u, loom::matrix_transpose(l)));
+    // only the lower triangle is read
+    loom::array<double> lower_only = {{4, 99, 99}, {2, 5, 99}, {0.6, 1, 3}};
+    CHECK(loom::array_equal(la::cholesky(lower_only), l));
+
+    for (std::size_t n : {1, 5, 40}) {
+        const auto g = random_matrices<double>({3, n, n}, 30 + n);
+        const loom::array<double> spd = loom::matmul(g, loom::matrix_transpose(g)) + loom::eye<double>(n);
+        const loom::array<double> f = la::cholesky(spd);
+        const loom::array<double> r = loom::matmul(f, loom::matrix_transpose(f)) - spd;
+        CHECK(norm_inf(r) / (norm_inf(spd) * eps<double>() * double(n)) < 30);
+    }
+    const auto gc = random_matrices<cd>({6, 6}, 41);
+    const loom::array<cd> hpd = loom::matmul(gc, loom::conj(loom::matrix_transpose(gc))) + loom::eye<cd>(6);
+    const loom::array<cd> fc = la::cholesky(hpd);
+    const loom::array<cd> rc = loom::matmul(fc, loom::conj(loom::matrix_transpose(fc))) - hpd;
+    CHECK(norm_inf(rc) / (norm_inf(hpd) * eps<cd>() * 6) < 30);
+    const loom::array<cd> uc = la::cholesky(hpd, loom::upper);
+    CHECK(loom::array_equal(uc, loom::conj(loom::matrix_transpose(fc))));
+}
+
+TEST_CASE("linalg errors: shapes, singular and indefinite matrices, by index; operands unchanged", "[linalg]") {
+    auto message = [](auto f) {
+        try {
+            f();
+        } catch (const std::exception& e) {
+            return std::string(e.what());
+        }
+        return std::string("no exception");
+    };
+    CHECK_THROWS_AS(la::det(loom::array<double>{1, 2}), std::invalid_argument);
+    CHECK(message([] { la::det(loom::array<double>{1, 2}); }).find("rank 2 or more") != std::string::npos);
+    CHECK(message([] { la::inv(loom::zeros<double>({2, 3})); }).find("square") != std::string::npos);
+    CHECK_THROWS_AS(la::solve(loom::eye<double>(3), loom::array<double>{1, 2}), std::invalid_argument);
+    CHECK_THROWS_AS(la::solve(loom::zeros<double>({2, 3, 3}), loom::zeros<double>({4, 3, 1})), loom::broadcast_error);
+
+    loom::array<double> stack = loom::zeros<double>({3, 2, 2});
+    stack.data()[0] = stack.data()[3] = 1;  // matrix 0: identity; 1 and 2: zero
+    stack.data()[8] = stack.data()[11] = 2;  // matrix 2: 2 I; matrix 1 singular
+    const loom::array<double> before = stack;
+    CHECK_THROWS_AS(la::inv(stack), loom::linalg_error);
+    CHECK(message([&] { la::inv(stack); }).find("matrix 1 of the stack") != std::string::npos);
+    CHECK(message([&] { la::solve(stack, loom::array<double>{1, 1}); }).find("singular") != std::string::npos);
+    CHECK(loom::array_equal(stack, before));
+
+    loom::array<double> indefinite = {{1, 2}, {2, 1}};
+    CHECK_THROWS_AS(la::cholesky(indefinite), loom::linalg_error);
+    CHECK(message([&] { la::cholesky(indefinite); }).find("not positive definite") != std::string::npos);
+    CHECK_THROWS_AS(la::cholesky(loom::array<double>{{1, 0}, {0, std::nan("")}}), loom::linalg_error);
+}
