@@ -4,5 +4,7 @@
 
 #include "loom.hpp"
 #include "linalg/cholesky.hpp"
+#include "linalg/extension.hpp"
 #include "linalg/lu.hpp"
+#include "linalg/qr.hpp"
 #include "linalg/stack.hpp"

@@ -245,3 +245,49 @@ TEST_CASE("linalg errors: shapes, singular and indefinite matrices, by index; op
     CHECK(message([&] { la::cholesky(indefinite); }).find("not positive definite") != std::string::npos);
     CHECK_THROWS_AS(la::cholesky(loom::array<double>{{1, 0}, {0, std::nan("")}}), loom::linalg_error);
 }
+
+TEST_CASE("qr: Q R = A, Q orthonormal, R upper; NumPy's signs; modes and shapes", "[linalg]") {
+    loom::array<double> a = {{1, 2}, {3, 4}, {5, 6}};
+    const auto [q, r] = la::qr(a);
+    REQUIRE(q.shape() == shape_t{3, 2});
+    REQUIRE(r.shape() == shape_t{2, 2});
+    // np.linalg.qr(a): LAPACK's signs
+    CHECK(q.data()[0] == Approx(-0.16903085094570333).epsilon(1e-14));
+    CHECK(q.data()[1] == Approx(0.8970852271450604).epsilon(1e-14));
+    CHECK(r.data()[0] == Approx(-5.916079783099616).epsilon(1e-14));
+    CHECK(r.data()[3] == Approx(0.828078671210825).epsilon(1e-13));
+    CHECK(r.data()[2] == 0.0);
+    const auto c = la::qr(a, loom::qr_mode::complete);
+    REQUIRE(c.Q.shape() == shape_t{3, 3});
+    REQUIRE(c.R.shape() == shape_t{3, 2});
+    CHECK(c.Q.data()[2] == Approx(0.4082482904638631).epsilon(1e-13));
+
+    auto check = [](const auto& x, loom::qr_mode mode) {
+        using T = typename std::remove_cvref_t<decltype(x)>::value_type;
+        const auto [qq, rr] = la::qr(x, mode);
+        const std::size_t m = x.shape()[x.shape().size() - 2], n = x.shape().back();
+        const double tol = 30 * eps<T>() * double(std::max(m, n));
+        const loom::array<T> back = loom::matmul(qq, rr) - x;
+        CHECK(norm_inf(back) <= tol * std::max(1.0, norm_inf(x)));
+        const std::size_t k = qq.shape().back();
+        const loom::array<T> orth = loom::matmul(loom::conj(loom::matrix_transpose(qq)), qq) - loom::eye<T>(k);
+        CHECK(norm_inf(orth) <= tol);
+        const std::size_t rows = rr.shape()[rr.shape().size() - 2], count = (rows != 0 && n != 0) ? rr.size() / (rows * n) : 0;
+        bool upper = true;
+        for (std::size_t b = 0; b < count; ++b)
+            for (std::size_t i = 0; i < rows; ++i)
+                for (std::size_t j = 0; j < std::min(i, n); ++j) upper = upper && rr.data()[b * rows * n + i * n + j] == T(0);
+        CHECK(upper);
+    };
+    for (auto mode : {loom::qr_mode::reduced, loom::qr_mode::complete}) {
+        check(random_matrices<double>({7, 4}, 51), mode);
+        check(random_matrices<double>({4, 7}, 52), mode);
+        check(random_matrices<double>({3, 5, 5}, 53), mode);
+        check(random_matrices<cd>({6, 3}, 54), mode);
+        check(random_matrices<float>({5, 5}, 55), mode);
+        check(conditioned(30, 1e12, 56), mode);
+        check(loom::zeros<double>({3, 2}), mode);  // rank 0: Q still orthonormal
+    }
+    CHECK(la::qr(loom::zeros<double>({0, 3})).R.shape() == shape_t{0, 3});
+    CHECK(la::qr(loom::zeros<double>({4, 0}), loom::qr_mode::complete).Q.shape() == shape_t{4, 4});
+}

@@ -1,0 +1,130 @@
+// loom/linalg/qr.hpp: the QR factorisation of each matrix of a stack by Householder reflections
+// (LAPACK's geqr2 and orgqr steps, so Q and R have LAPACK's, and NumPy's, signs).
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+#include "stack.hpp"
+
+namespace loom {
+
+//! qr's modes, as NumPy's: `reduced` gives Q (M, K) and R (K, N), `complete` Q (M, M) and R (M, N),
+//! with K = min(M, N).
+enum class qr_mode { reduced, complete };
+
+}  // namespace loom
+
+namespace loom::linalg {
+
+namespace detail {
+
+// The reflector H = I - tau v v^H with H^H (alpha, x) = (beta, 0), beta real (LAPACK's larfg): x is
+// overwritten by v below its first element (which is 1), alpha by beta; returns tau.
+template <class R>
+R make_reflector(R& alpha, R* x, std::size_t len, std::size_t stride) {
+    using Re = real_t<R>;
+    Re xnorm = 0, scale = 0, ssq = 1;  // ||x|| without overflow
+    for (std::size_t i = 0; i < len; ++i) {
+        for (Re part : {std::real(x[i * stride]), std::imag(x[i * stride])}) {
+            if (part == 0) continue;
+            const Re a = std::abs(part);
+            if (scale < a) {
+                ssq = 1 + ssq * (scale / a) * (scale / a);
+                scale = a;
+            } else {
+                ssq += (a / scale) * (a / scale);
+            }
+        }
+    }
+    xnorm = scale * std::sqrt(ssq);
+    const Re ar = std::real(alpha), ai = std::imag(alpha);
+    if (xnorm == 0 && ai == 0) return R(0);
+    const Re beta = -std::copysign(std::hypot(std::hypot(ar, ai), xnorm), ar);
+    R tau;
+    if constexpr (is_complex<R>::value) tau = R((beta - ar) / beta, -ai / beta);
+    else tau = (beta - ar) / beta;
+    const R f = R(1) / (alpha - R(beta));
+    for (std::size_t i = 0; i < len; ++i) x[i * stride] *= f;
+    alpha = R(beta);
+    return tau;
+}
+
+// C = (I - t v v^H) C for the rows x cols block C (row-major, leading dimension ld), v[0] = 1 implied
+// and v[i] = vcol[i * vstride] below it.
+template <class R>
+void apply_reflector(R t, const R* vcol, std::size_t vstride, R* c, std::size_t rows, std::size_t cols, std::size_t ld,
+                     std::vector<R>& w) {
+    if (t == R(0) || cols == 0) return;
+    w.assign(cols, R(0));
+    for (std::size_t i = 0; i < rows; ++i) {  // w = C^H v, row by row (contiguous)
+        const R vi = i == 0 ? R(1) : vcol[i * vstride];
+        const R* ci = c + i * ld;
+        for (std::size_t j = 0; j < cols; ++j) w[j] += conj_of(ci[j]) * vi;
+    }
+    for (std::size_t i = 0; i < rows; ++i) {
+        const R tv = t * (i == 0 ? R(1) : vcol[i * vstride]);
+        R* ci = c + i * ld;
+        for (std::size_t j = 0; j < cols; ++j) ci[j] -= tv * conj_of(w[j]);
+    }
+}
+
+// A (m x n, row-major) = Q R: R in A's upper triangle, the reflectors' vectors below it, their
+// factors in tau (min(m, n) of them).
+template <class R>
+void qr_factor(R* a, std::size_t m, std::size_t n, R* tau, std::vector<R>& w) {
+    const std::size_t k = std::min(m, n);
+    for (std::size_t i = 0; i < k; ++i) {
+        tau[i] = make_reflector(a[i * n + i], a + (i + 1) * n + i, m - i - 1, n);
+        apply_reflector(conj_of(tau[i]), a + i * n + i, n, a + i * n + i + 1, m - i, n - i - 1, n, w);
+    }
+}
+
+// Q's first `cols` columns (m x cols, row-major) from qr_factor's reflectors (LAPACK's org2r).
+template <class R>
+void qr_form_q(const R* a, std::size_t m, std::size_t n, const R* tau, R* q, std::size_t cols, std::vector<R>& w) {
+    const std::size_t k = std::min(m, n);
+    for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < cols; ++j) q[i * cols + j] = (j < k && i > j) ? a[i * n + j] : R(i == j ? 1 : 0);
+    for (std::size_t i = k; i-- > 0;) {
+        if (i + 1 < cols) apply_reflector(tau[i], q + i * cols + i, cols, q + i * cols + i + 1, m - i, cols - i - 1, cols, w);
+        for (std::size_t r = i + 1; r < m; ++r) q[r * cols + i] *= -tau[i];
+        q[i * cols + i] = R(1) - tau[i];
+        for (std::size_t r = 0; r < i; ++r) q[r * cols + i] = R(0);
+    }
+}
+
+}  // namespace detail
+
+//! qr's result: Q with orthonormal columns and R upper triangular, x = Q R.
+template <class T>
+struct qr_result {
+    array<T> Q;
+    array<T> R;
+};
+
+//! The QR factorisation of each matrix of a stack (..., M, N), as NumPy's `np.linalg.qr` (LAPACK's
+//! Householder reflections and signs): `{Q, R}` with `mode` `reduced` (default) or `complete`.
+//!   auto [q, r] = loom::linalg::qr(a);
+template <expression X>
+auto qr(const X& x, qr_mode mode = qr_mode::reduced) {
+    using R = detail::compute_t<typename X::value_type>;
+    auto s = detail::make_stack<R>(x, "qr", false);
+    const std::size_t m = s.m, n = s.n, k = std::min(m, n);
+    const std::size_t qcols = mode == qr_mode::complete ? m : k, rrows = mode == qr_mode::complete ? m : k;
+    qr_result<R> out{loom::detail::uninitialized<R>(detail::with_tail(s.batch, {m, qcols})),
+                     loom::detail::uninitialized<R>(detail::with_tail(s.batch, {rrows, n}))};
+    std::vector<R> tau(k), w;
+    for (std::size_t b = 0; b < s.count; ++b) {
+        R* a = s.matrix(b);
+        detail::qr_factor(a, m, n, tau.data(), w);
+        detail::qr_form_q(a, m, n, tau.data(), out.Q.data() + b * m * qcols, qcols, w);
+        R* r = out.R.data() + b * rrows * n;
+        for (std::size_t i = 0; i < rrows; ++i)
+            for (std::size_t j = 0; j < n; ++j) r[i * n + j] = (j >= i && i < m) ? a[i * n + j] : R(0);
+    }
+    return out;
+}
+
+}  // namespace loom::linalg
