@@ -15,9 +15,7 @@
 namespace loom::linalg::detail {
 
 template <class T>
-struct is_complex : std::false_type {};
-template <class T>
-struct is_complex<std::complex<T>> : std::true_type {};
+using is_complex = std::bool_constant<loom::is_complex_v<T>>;
 
 //! The element type a factorisation computes in: float, double and complex keep theirs; integers
 //! and bool become double (NumPy's linalg promotes them to float64).
