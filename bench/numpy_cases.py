@@ -153,6 +153,15 @@ def cases(rng, programs=True):
     yield "median/numpy/1M", lambda one=one: np.median(one)
     yield "quantile_rows/numpy/1000x1000", lambda rows=rows: np.quantile(rows, 0.3, axis=-1)
     yield "median_rows/numpy/1000x1000", lambda rows=rows: np.median(rows, axis=-1)
+    # bench/random.cpp (issue 50): draws of default_rng(42) into a new array, each case a generator of its own
+    # (the operands above and below stay as they were); each call draws the stream's next n values
+    for size, n in (("10M", 10_000_000), ("1M", 1_000_000)):
+        for case, draw in (("random_f64", lambda g, n: g.random(n)),
+                           ("random_f32", lambda g, n: g.random(n, dtype=np.float32)),
+                           ("random_normal_f64", lambda g, n: g.standard_normal(n)),
+                           ("random_normal_f32", lambda g, n: g.standard_normal(n, dtype=np.float32)),
+                           ("random_integers_i64", lambda g, n: g.integers(0, 100, n))):  # int64, the default
+            yield f"{case}/numpy/{size}", lambda g=np.random.default_rng(42), n=n, draw=draw: draw(g, n)
     if programs:
         yield from program_cases(rng)
 

@@ -25,11 +25,11 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PROGRAMS = ["fused", "broadcast", "transpose", "math", "small", "workloads", "reductions", "complex", "select",
-            "sort", "matmul", "einsum", "stats", "quantile", "special", "programs"]
+            "sort", "matmul", "einsum", "stats", "quantile", "special", "random", "programs"]
 # --quick runs these (scripts/demo.sh builds only them): element-wise, broadcasting, programs as users write
 # them, sorting and a matrix product, the quickest of the programs to compile.
 QUICK_PROGRAMS = ["fused", "broadcast", "workloads", "sort", "matmul"]
-OTHERS = ["hand", "restructured", "xtensor", "eigen", "numpy"]
+OTHERS = ["hand", "restructured", "std", "xtensor", "eigen", "numpy"]
 UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 
 # The targets of issue 4, as (column, minimum). bw/triad targets apply to the
@@ -86,6 +86,11 @@ GOALS = {
     # bench/special.cpp: the special functions on 4096 elements against the loop over the C library
     **{f"{f}_{t}": [("hand", 2.0)] for f in ("exp2", "erf", "erfc", "lgamma", "tgamma", "expit", "logit", "sinc")
        for t in ("f64", "f32")},
+    # bench/random.cpp, issue 50: 10M (and 1M) draws of default_rng(42), NumPy's streams, one thread, against NumPy's
+    # Generator and against std::mt19937_64 with the standard distributions (std); the hand loop (pcg64's
+    # next_double into a preallocated buffer, random only) is shown without a goal
+    **{c: [("numpy", 2.0), ("std", 1.0)] for c in ("random_f64", "random_f32", "random_normal_f64",
+                                                   "random_normal_f32", "random_integers_i64")},
     # bench/programs.cpp: NumPy programs ported statement by statement, against the same statements as hand loops
     # and against NumPy
     "jacobi_steps": [("hand", 0.90), ("numpy", 1.0)], "heat3d": [("hand", 0.90), ("numpy", 1.0)],
@@ -104,6 +109,7 @@ STATS = ("histogram", "bincount", "interp", "interp_sorted", "digitize",
          "quantile", "median", "quantile_rows", "median_rows")
 SPECIAL = tuple(f"{f}_{t}" for f in ("exp2", "erf", "erfc", "lgamma", "tgamma", "expit", "logit", "sinc")
                 for t in ("f64", "f32"))
+RANDOM = ("random_f64", "random_f32", "random_normal_f64", "random_normal_f32", "random_integers_i64")
 COMPUTE = ("exp_sin", "sigmoid", "sigmoid_ops", "sigmoid_elements")  # bound by computing: no bandwidth goal
 # Programs run in several processes (--processes: 5, quick 3), each result the
 # median over them: a 4x4 assignment takes 1 to 20 ns, and where ASLR puts the
@@ -129,7 +135,7 @@ def goals_for(case, size):
     goals = list(GOALS.get(case, []))
     if case == "transpose":
         goals = [("hand", 3.0)] if size == "memory" else []
-    if case in EINSUM + STATS + SPECIAL:  # neither xtensor nor Eigen has these
+    if case in EINSUM + STATS + SPECIAL + RANDOM:  # neither xtensor nor Eigen has these
         pass
     elif case in MATMUL:  # Eigen's product is the reference of issue 37: 0.8 of it from 512 on
         if case == "gemm_kernel_f64" and size.isdigit() and int(size) >= 512:
@@ -285,7 +291,7 @@ def ratios(row):
 def noisy_runs(rows, limit=0.10):
     out, seen = [], set()
     for (case, size), row in rows:
-        for impl in ["loom", "hand", "restructured", "xtensor", "eigen", "triad"]:
+        for impl in ["loom", "hand", "restructured", "std", "xtensor", "eigen", "triad"]:
             cv = row.get(impl, {}).get("cv")
             name = f"triad/hand/memory (bench_{row['program']})" if impl == "triad" else f"{case}/{impl}/{size}"
             if cv is not None and cv > limit and name not in seen:
@@ -301,11 +307,12 @@ def fmt_time(s):
     return f"{s / 1e-9:.3g} ns"
 
 
-COLUMNS = ["hand", "restructured", "xtensor", "eigen", "numpy", "bw/triad"]
+# std: the standard library's engine and distributions (bench/random.cpp)
+COLUMNS = ["hand", "restructured", "std", "xtensor", "eigen", "numpy", "bw/triad"]
 # restructured (bench/programs.cpp: the hand loops interchanged and fused) is in the table, not in the plot
 PLOT_COLUMNS = [c for c in COLUMNS if c != "restructured"]
 HEADER = ["case", "size", "loom time"] + [
-    "hand/loom", "restructured/loom", "xtensor/loom", "eigen/loom", "numpy/loom", "loom bw/triad", "goals"]
+    "hand/loom", "restructured/loom", "std/loom", "xtensor/loom", "eigen/loom", "numpy/loom", "loom bw/triad", "goals"]
 
 
 def table(rows, errors):
@@ -320,7 +327,7 @@ def table(rows, errors):
             v = r.get(col)
             if v is None:
                 failed = [n for n in errors if n.startswith(f"{case}/") and n.endswith(f"/{size}")]
-                cells.append("ERROR" if failed and col in ("hand", "xtensor", "eigen") else "-")
+                cells.append("ERROR" if failed and col in ("hand", "std", "xtensor", "eigen") else "-")
                 continue
             mark = ""
             if col in goals:
@@ -406,13 +413,13 @@ def plot(rows, path, info):
             data[c].append(r.get(c, math.nan))
     n = len(labels)
     fig, ax = plt.subplots(figsize=(9, 0.55 * n + 2.0))
-    h = 0.16
-    colors = {"hand": "#4c72b0", "xtensor": "#dd8452", "eigen": "#55a868", "numpy": "#c44e52",
+    h = 0.8 / len(PLOT_COLUMNS)
+    colors = {"hand": "#4c72b0", "std": "#937860", "xtensor": "#dd8452", "eigen": "#55a868", "numpy": "#c44e52",
               "bw/triad": "#8172b2"}
-    names = {"hand": "hand loop / loom", "xtensor": "xtensor / loom", "eigen": "Eigen / loom",
+    names = {"hand": "hand loop / loom", "std": "std:: / loom", "xtensor": "xtensor / loom", "eigen": "Eigen / loom",
              "numpy": "NumPy / loom", "bw/triad": "loom bandwidth / triad"}
     for k, c in enumerate(PLOT_COLUMNS):
-        ys = [i + (k - 2) * h for i in range(n)]
+        ys = [i + (k - (len(PLOT_COLUMNS) - 1) / 2) * h for i in range(n)]
         ax.barh(ys, data[c], height=h, color=colors[c], label=names[c])
     ax.set_xscale("log")
     plain = matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:g}")
@@ -425,7 +432,8 @@ def plot(rows, path, info):
     ax.set_yticklabels(labels)
     ax.invert_yaxis()
     ax.set_xlabel("ratio (time ratios: other / loom, > 1 means loom is faster)")
-    ax.set_title("loom against a hand loop, xtensor, Eigen, NumPy and the STREAM triad (medians)\n"
+    ax.set_title("loom against a hand loop, the standard library, xtensor, Eigen, NumPy and the STREAM triad "
+                 "(medians)\n"
                  f"{info['cpu']}, {info['cores']} cores; {info['compiler']}, {info['flags']}; {info['date']}",
                  fontsize=9)
     ax.grid(axis="x", which="both", alpha=0.3)
