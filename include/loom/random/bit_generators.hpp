@@ -1,5 +1,7 @@
 // loom/random/bit_generators.hpp: NumPy's bit generators PCG64, PCG64DXSM and Philox (4x64, 10
 // rounds), seeded by a seed_sequence as NumPy seeds them, with NumPy's 32-bit half buffer.
+// Each is an engine (the state that draws, small enough to live in registers during a fill) and
+// the seed_sequence it came from (for spawn).
 #pragma once
 
 #include <cstdint>
@@ -31,7 +33,7 @@ inline uint128_t lcg_advance(uint128_t state, uint128_t delta, uint128_t mult, u
 }
 
 // NumPy's next_uint32 of every bit generator: a 64-bit draw gives its low half now, its high half next.
-template <class G>
+template <class E>
 struct half_buffer {
     bool has_uint32 = false;
     std::uint32_t uinteger = 0;
@@ -41,161 +43,61 @@ struct half_buffer {
             has_uint32 = false;
             return uinteger;
         }
-        const std::uint64_t v = static_cast<G*>(this)->next64();
+        const std::uint64_t v = static_cast<E*>(this)->next64();
         has_uint32 = true;
         uinteger = static_cast<std::uint32_t>(v >> 32);
         return static_cast<std::uint32_t>(v);
     }
     //! A double in [0, 1) of 53 random bits, as NumPy's next_double.
-    double next_double() { return double(static_cast<G*>(this)->next64() >> 11) * (1.0 / 9007199254740992.0); }
+    double next_double() { return double(static_cast<E*>(this)->next64() >> 11) * (1.0 / 9007199254740992.0); }
     void reset_buffer() {
         has_uint32 = false;
         uinteger = 0;
     }
 };
 
-// The 128-bit LCG under PCG64 and PCG64DXSM; they differ in multiplier and output function.
-template <class G>
-struct pcg_base : half_buffer<G> {
-    static constexpr uint128_t default_mult = (uint128_t(0x2360ED051FC65DA4ULL) << 64) | 0x4385DF649FCCF645ULL;
-    static constexpr std::uint64_t cheap_mult = 0xda942042e4dd58b5ULL;
-    static constexpr uint128_t jump_step = (uint128_t(0x9e3779b97f4a7c15ULL) << 64) | 0xf39cc0605cedc835ULL;
+inline constexpr uint128_t pcg_default_mult = (uint128_t(0x2360ED051FC65DA4ULL) << 64) | 0x4385DF649FCCF645ULL;
+inline constexpr std::uint64_t pcg_cheap_mult = 0xda942042e4dd58b5ULL;
 
-    //! The bit generator's state (NumPy's `bit_generator.state`: state, inc, has_uint32, uinteger).
-    struct state_type {
-        uint128_t state = 0, inc = 0;
-        bool has_uint32 = false;
-        std::uint32_t uinteger = 0;
-        bool operator==(const state_type&) const = default;
-    };
-
+struct pcg64_engine : half_buffer<pcg64_engine> {
     uint128_t s = 0, inc = 0;
-    std::optional<seed_sequence> seq;
-
-    explicit pcg_base(seed_sequence ss) : seq(std::move(ss)) {
-        const auto w = seq->generate_state64(4);
-        const uint128_t initstate = (uint128_t(w[0]) << 64) | w[1], initseq = (uint128_t(w[2]) << 64) | w[3];
-        inc = (initseq << 1) | 1;  // both generators seed with the default multiplier, as NumPy's pcg64_set_seed
-        s = s * default_mult + inc;
-        s += initstate;
-        s = s * default_mult + inc;
-    }
-
-    state_type state() const { return {s, inc, this->has_uint32, this->uinteger}; }
-    void set_state(const state_type& st) {
-        s = st.state;
-        inc = st.inc | 1;
-        this->has_uint32 = st.has_uint32;
-        this->uinteger = st.uinteger;
-    }
-    //! As if `delta` 64-bit draws were made (mod 2^128); empties the 32-bit half buffer, as NumPy.
-    G& advance(uint128_t delta) {
-        s = lcg_advance(s, delta, static_cast<G*>(this)->multiplier(), inc);
-        this->reset_buffer();
-        return *static_cast<G*>(this);
-    }
-    //! A copy advanced by `jumps` * 0x9e3779b97f4a7c15f39cc0605cedc835 draws (NumPy's `jumped`).
-    G jumped(std::uint64_t jumps = 1) const {
-        G g = *static_cast<const G*>(this);
-        g.advance(jump_step * jumps);
-        return g;
-    }
-};
-
-}  // namespace detail
-
-//! NumPy's default bit generator: a 128-bit LCG with the XSL-RR output (`np.random.PCG64`).
-struct pcg64 : detail::pcg_base<pcg64> {
-    explicit pcg64(seed_sequence ss) : pcg_base(std::move(ss)) {}
-    explicit pcg64(std::uint64_t seed) : pcg64(seed_sequence(seed)) {}
+    static constexpr uint128_t mult = pcg_default_mult;
     std::uint64_t next64() {
-        s = s * default_mult + inc;
+        s = s * pcg_default_mult + inc;
         const auto hi = static_cast<std::uint64_t>(s >> 64), lo = static_cast<std::uint64_t>(s);
-        return detail::rotr64(hi ^ lo, static_cast<unsigned>(hi >> 58));
+        return rotr64(hi ^ lo, static_cast<unsigned>(hi >> 58));
     }
-    static constexpr uint128_t multiplier() { return default_mult; }
 };
 
-//! PCG64 with the DXSM output and a 64-bit multiplier (`np.random.PCG64DXSM`).
-struct pcg64dxsm : detail::pcg_base<pcg64dxsm> {
-    explicit pcg64dxsm(seed_sequence ss) : pcg_base(std::move(ss)) {}
-    explicit pcg64dxsm(std::uint64_t seed) : pcg64dxsm(seed_sequence(seed)) {}
-    std::uint64_t next64() {
+struct pcg64dxsm_engine : half_buffer<pcg64dxsm_engine> {
+    uint128_t s = 0, inc = 0;
+    static constexpr uint128_t mult = pcg_cheap_mult;
+    std::uint64_t next64() {  // the DXSM output of the state before the step
         auto hi = static_cast<std::uint64_t>(s >> 64);
         const auto lo = static_cast<std::uint64_t>(s) | 1;
         hi ^= hi >> 32;
-        hi *= cheap_mult;
+        hi *= pcg_cheap_mult;
         hi ^= hi >> 48;
         hi *= lo;
-        s = s * cheap_mult + inc;
+        s = s * pcg_cheap_mult + inc;
         return hi;
     }
-    static constexpr uint128_t multiplier() { return cheap_mult; }
 };
 
-//! The counter-based Philox 4x64 with 10 rounds (`np.random.Philox`): key from the seed, counter 0.
-struct philox : detail::half_buffer<philox> {
-    struct state_type {
-        std::uint64_t counter[4] = {}, key[2] = {}, buffer[4] = {};
-        int buffer_pos = 4;
-        bool has_uint32 = false;
-        std::uint32_t uinteger = 0;
-        bool operator==(const state_type&) const = default;
-    };
-
-    state_type st;
-    std::optional<seed_sequence> seq;
-
-    explicit philox(seed_sequence ss) : seq(std::move(ss)) {
-        const auto k = seq->generate_state64(2);
-        st.key[0] = k[0];
-        st.key[1] = k[1];
-    }
-    explicit philox(std::uint64_t seed) : philox(seed_sequence(seed)) {}
+struct philox_engine : half_buffer<philox_engine> {
+    std::uint64_t counter[4] = {}, key[2] = {}, buffer[4] = {};
+    int buffer_pos = 4;
 
     std::uint64_t next64() {
-        if (st.buffer_pos < 4) return st.buffer[st.buffer_pos++];
-        for (int i = 0; i < 4 && ++st.counter[i] == 0; ++i) {
+        if (buffer_pos < 4) return buffer[buffer_pos++];
+        for (int i = 0; i < 4 && ++counter[i] == 0; ++i) {
         }
-        block(st.counter, st.key, st.buffer);
-        st.buffer_pos = 1;
-        return st.buffer[0];
+        block();
+        buffer_pos = 1;
+        return buffer[0];
     }
-    state_type state() const {
-        state_type s = st;
-        s.has_uint32 = has_uint32;
-        s.uinteger = uinteger;
-        return s;
-    }
-    void set_state(const state_type& s) {
-        st = s;
-        has_uint32 = s.has_uint32;
-        uinteger = s.uinteger;
-    }
-    //! Adds `delta` (a 256-bit number, lowest word first) to the counter; empties the buffers.
-    philox& advance(const std::uint64_t (&delta)[4]) {
-        bool carry = false;
-        for (int i = 0; i < 4; ++i) {
-            if (carry) carry = ++st.counter[i] == 0;
-            const std::uint64_t before = st.counter[i];
-            st.counter[i] += delta[i];
-            if (st.counter[i] < before && !carry) carry = true;
-        }
-        st.buffer_pos = 4;
-        reset_buffer();
-        return *this;
-    }
-    //! A copy advanced by `jumps` * 2^128 blocks (NumPy's `jumped`).
-    philox jumped(std::uint64_t jumps = 1) const {
-        philox g = *this;
-        const std::uint64_t d[4] = {0, 0, jumps, 0};
-        g.advance(d);
-        return g;
-    }
-
-private:
-    static void block(const std::uint64_t (&ctr)[4], const std::uint64_t (&key)[2], std::uint64_t (&out)[4]) {
-        std::uint64_t c0 = ctr[0], c1 = ctr[1], c2 = ctr[2], c3 = ctr[3], k0 = key[0], k1 = key[1];
+    void block() {
+        std::uint64_t c0 = counter[0], c1 = counter[1], c2 = counter[2], c3 = counter[3], k0 = key[0], k1 = key[1];
         for (int r = 0; r < 10; ++r) {
             if (r > 0) {
                 k0 += 0x9E3779B97F4A7C15ULL;
@@ -209,10 +111,149 @@ private:
             c2 = hi0 ^ c3 ^ k1;
             c3 = lo0;
         }
-        out[0] = c0;
-        out[1] = c1;
-        out[2] = c2;
-        out[3] = c3;
+        buffer[0] = c0;
+        buffer[1] = c1;
+        buffer[2] = c2;
+        buffer[3] = c3;
+    }
+};
+
+// What every bit generator has: its engine, its seed sequence, and the draws forwarded to the engine.
+template <class E>
+struct bit_generator_base {
+    E engine;
+    std::optional<seed_sequence> seq;
+
+    std::uint64_t next64() { return engine.next64(); }
+    std::uint32_t next32() { return engine.next32(); }
+    double next_double() { return engine.next_double(); }
+};
+
+// PCG64 and PCG64DXSM: one 128-bit LCG, seeded alike; they differ in multiplier and output.
+template <class G, class E>
+struct pcg_base : bit_generator_base<E> {
+    static constexpr uint128_t jump_step = (uint128_t(0x9e3779b97f4a7c15ULL) << 64) | 0xf39cc0605cedc835ULL;
+
+    //! The bit generator's state (NumPy's `bit_generator.state`: state, inc, has_uint32, uinteger).
+    struct state_type {
+        uint128_t state = 0, inc = 0;
+        bool has_uint32 = false;
+        std::uint32_t uinteger = 0;
+        bool operator==(const state_type&) const = default;
+    };
+
+    explicit pcg_base(seed_sequence ss) {
+        this->seq = std::move(ss);
+        const auto w = this->seq->generate_state64(4);
+        const uint128_t initstate = (uint128_t(w[0]) << 64) | w[1], initseq = (uint128_t(w[2]) << 64) | w[3];
+        E& e = this->engine;
+        e.inc = (initseq << 1) | 1;  // both generators seed with the default multiplier, as NumPy's pcg64_set_seed
+        e.s = e.s * pcg_default_mult + e.inc;
+        e.s += initstate;
+        e.s = e.s * pcg_default_mult + e.inc;
+    }
+
+    state_type state() const {
+        const E& e = this->engine;
+        return {e.s, e.inc, e.has_uint32, e.uinteger};
+    }
+    void set_state(const state_type& st) {
+        E& e = this->engine;
+        e.s = st.state;
+        e.inc = st.inc | 1;
+        e.has_uint32 = st.has_uint32;
+        e.uinteger = st.uinteger;
+    }
+    //! As if `delta` 64-bit draws were made (mod 2^128); empties the 32-bit half buffer, as NumPy.
+    G& advance(uint128_t delta) {
+        E& e = this->engine;
+        e.s = lcg_advance(e.s, delta, E::mult, e.inc);
+        e.reset_buffer();
+        return *static_cast<G*>(this);
+    }
+    //! A copy advanced by `jumps` * 0x9e3779b97f4a7c15f39cc0605cedc835 draws (NumPy's `jumped`).
+    G jumped(std::uint64_t jumps = 1) const {
+        G g = *static_cast<const G*>(this);
+        g.advance(jump_step * jumps);
+        return g;
+    }
+};
+
+}  // namespace detail
+
+//! NumPy's default bit generator: a 128-bit LCG with the XSL-RR output (`np.random.PCG64`).
+struct pcg64 : detail::pcg_base<pcg64, detail::pcg64_engine> {
+    explicit pcg64(seed_sequence ss) : pcg_base(std::move(ss)) {}
+    explicit pcg64(std::uint64_t seed) : pcg64(seed_sequence(seed)) {}
+};
+
+//! PCG64 with the DXSM output and a 64-bit multiplier (`np.random.PCG64DXSM`).
+struct pcg64dxsm : detail::pcg_base<pcg64dxsm, detail::pcg64dxsm_engine> {
+    explicit pcg64dxsm(seed_sequence ss) : pcg_base(std::move(ss)) {}
+    explicit pcg64dxsm(std::uint64_t seed) : pcg64dxsm(seed_sequence(seed)) {}
+};
+
+//! The counter-based Philox 4x64 with 10 rounds (`np.random.Philox`): key from the seed, counter 0.
+struct philox : detail::bit_generator_base<detail::philox_engine> {
+    struct state_type {
+        std::uint64_t counter[4] = {}, key[2] = {}, buffer[4] = {};
+        int buffer_pos = 4;
+        bool has_uint32 = false;
+        std::uint32_t uinteger = 0;
+        bool operator==(const state_type&) const = default;
+    };
+
+    explicit philox(seed_sequence ss) {
+        seq = std::move(ss);
+        const auto k = seq->generate_state64(2);
+        engine.key[0] = k[0];
+        engine.key[1] = k[1];
+    }
+    explicit philox(std::uint64_t seed) : philox(seed_sequence(seed)) {}
+
+    state_type state() const {
+        state_type s;
+        for (int i = 0; i < 4; ++i) {
+            s.counter[i] = engine.counter[i];
+            s.buffer[i] = engine.buffer[i];
+        }
+        s.key[0] = engine.key[0];
+        s.key[1] = engine.key[1];
+        s.buffer_pos = engine.buffer_pos;
+        s.has_uint32 = engine.has_uint32;
+        s.uinteger = engine.uinteger;
+        return s;
+    }
+    void set_state(const state_type& s) {
+        for (int i = 0; i < 4; ++i) {
+            engine.counter[i] = s.counter[i];
+            engine.buffer[i] = s.buffer[i];
+        }
+        engine.key[0] = s.key[0];
+        engine.key[1] = s.key[1];
+        engine.buffer_pos = s.buffer_pos;
+        engine.has_uint32 = s.has_uint32;
+        engine.uinteger = s.uinteger;
+    }
+    //! Adds `delta` (a 256-bit number, lowest word first) to the counter; empties the buffers.
+    philox& advance(const std::uint64_t (&delta)[4]) {
+        bool carry = false;
+        for (int i = 0; i < 4; ++i) {
+            if (carry) carry = ++engine.counter[i] == 0;
+            const std::uint64_t before = engine.counter[i];
+            engine.counter[i] += delta[i];
+            if (engine.counter[i] < before && !carry) carry = true;
+        }
+        engine.buffer_pos = 4;
+        engine.reset_buffer();
+        return *this;
+    }
+    //! A copy advanced by `jumps` * 2^128 blocks (NumPy's `jumped`).
+    philox jumped(std::uint64_t jumps = 1) const {
+        philox g = *this;
+        const std::uint64_t d[4] = {0, 0, jumps, 0};
+        g.advance(d);
+        return g;
     }
 };
 

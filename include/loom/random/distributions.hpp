@@ -1,22 +1,110 @@
 // loom/random/distributions.hpp: one draw of each distribution by NumPy 1.24's algorithms (its
 // distributions.c), step for step, so that the same bit generator gives the same numbers.
-// Floating-point contraction is off here: a fused multiply-add would change the last bits.
+// No fused multiply-adds: they would change the last bits. The hot paths (inlined into the fill
+// loops) keep each product apart explicitly (product()); the rest is compiled with contraction off.
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
 #include <type_traits>
 
+#include "../config.hpp"
 #include "bit_generators.hpp"
 #include "ziggurat_tables.hpp"
 
 #if defined(__clang__)
 #pragma float_control(push)
 #pragma clang fp contract(off)
-#elif defined(__GNUC__)
+#endif
+
+namespace loom::random::detail {
+
+// a * b, never fused with an addition around it.
+template <class T>
+LOOM_INLINE T product(T a, T b) {
+#if defined(__clang__)
+    return a * b;  // the pragma above keeps clang from fusing
+#elif defined(__GNUC__) && __GNUC__ >= 12
+    return __builtin_assoc_barrier(a * b);
+#else
+    volatile T p = a * b;
+    return p;
+#endif
+}
+
+template <class G>
+LOOM_INLINE float next_float(G& g) {
+    return static_cast<float>(g.next32() >> 8) * (1.0f / 16777216.0f);
+}
+
+// The rare paths of the ziggurats (outside the boxes, the tail), out of line.
+template <class G>
+double standard_normal_slow(G& g, int idx, std::uint64_t rabs, double x);
+template <class G>
+float standard_normal_f_slow(G& g, int idx, std::uint32_t rabs, float x);
+template <class G>
+double standard_exponential_slow(G& g, std::uint8_t idx, double x);
+template <class G>
+float standard_exponential_f_slow(G& g, std::uint8_t idx, float x);
+
+template <class G>
+LOOM_INLINE double standard_normal(G& g) {
+    const std::uint64_t r = g.next64();
+    const int idx = static_cast<int>(r & 0xff);
+    const std::uint64_t rs = r >> 8;
+    const std::uint64_t rabs = (rs >> 1) & 0x000fffffffffffffULL;
+    // the sign from bit 8 of r, flipped without a branch (-0.0 as NumPy's x = -x)
+    const double x = std::bit_cast<double>(std::bit_cast<std::uint64_t>(static_cast<double>(rabs) * zig::wi_double[idx]) ^ (rs << 63));
+    if (rabs < zig::ki_double[idx]) return x;
+    return standard_normal_slow(g, idx, rabs, x);
+}
+
+template <class G>
+LOOM_INLINE float standard_normal_f(G& g) {
+    const std::uint32_t r = g.next32();
+    const int idx = static_cast<int>(r & 0xff);
+    const std::uint32_t rabs = (r >> 9) & 0x0007fffff;
+    const float x = std::bit_cast<float>(std::bit_cast<std::uint32_t>(static_cast<float>(rabs) * zig::wi_float[idx]) ^ ((r >> 8) << 31));
+    if (rabs < zig::ki_float[idx]) return x;
+    return standard_normal_f_slow(g, idx, rabs, x);
+}
+
+template <class G>
+LOOM_INLINE double standard_exponential(G& g) {
+    std::uint64_t ri = g.next64() >> 3;
+    const auto idx = static_cast<std::uint8_t>(ri & 0xFF);
+    ri >>= 8;
+    const double x = static_cast<double>(ri) * zig::we_double[idx];
+    if (ri < zig::ke_double[idx]) return x;
+    return standard_exponential_slow(g, idx, x);
+}
+
+template <class G>
+LOOM_INLINE float standard_exponential_f(G& g) {
+    std::uint32_t ri = g.next32() >> 1;
+    const auto idx = static_cast<std::uint8_t>(ri & 0xFF);
+    ri >>= 8;
+    const float x = static_cast<float>(ri) * zig::we_float[idx];
+    if (ri < zig::ke_float[idx]) return x;
+    return standard_exponential_f_slow(g, idx, x);
+}
+
+template <class G>
+LOOM_INLINE double uniform(G& g, double low, double range) {
+    return low + product(range, g.next_double());
+}
+template <class G>
+LOOM_INLINE double normal(G& g, double loc, double scale) {
+    return loc + product(scale, standard_normal(g));
+}
+
+}  // namespace loom::random::detail
+
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC push_options
 #pragma GCC optimize("fp-contract=off")
 #endif
@@ -24,53 +112,8 @@
 namespace loom::random::detail {
 
 template <class G>
-float next_float(G& g) {
-    return static_cast<float>(g.next32() >> 8) * (1.0f / 16777216.0f);
-}
-
-template <class G>
-double standard_exponential(G& g);
-
-template <class G>
-double standard_exponential_unlikely(G& g, std::uint8_t idx, double x) {
-    if (idx == 0) return zig::exp_r - std::log1p(-g.next_double());
-    if ((zig::fe_double[idx - 1] - zig::fe_double[idx]) * g.next_double() + zig::fe_double[idx] < std::exp(-x)) return x;
-    return standard_exponential(g);
-}
-
-template <class G>
-double standard_exponential(G& g) {
-    std::uint64_t ri = g.next64() >> 3;
-    const auto idx = static_cast<std::uint8_t>(ri & 0xFF);
-    ri >>= 8;
-    const double x = static_cast<double>(ri) * zig::we_double[idx];
-    if (ri < zig::ke_double[idx]) return x;
-    return standard_exponential_unlikely(g, idx, x);
-}
-
-template <class G>
-float standard_exponential_f(G& g) {
+[[gnu::noinline]] double standard_normal_slow(G& g, int idx, std::uint64_t rabs, double x) {
     for (;;) {
-        std::uint32_t ri = g.next32() >> 1;
-        const auto idx = static_cast<std::uint8_t>(ri & 0xFF);
-        ri >>= 8;
-        const float x = static_cast<float>(ri) * zig::we_float[idx];
-        if (ri < zig::ke_float[idx]) return x;
-        if (idx == 0) return zig::exp_r_f - std::log1p(-next_float(g));
-        if ((zig::fe_float[idx - 1] - zig::fe_float[idx]) * next_float(g) + zig::fe_float[idx] < std::exp(-x)) return x;
-    }
-}
-
-template <class G>
-double standard_normal(G& g) {
-    for (;;) {
-        std::uint64_t r = g.next64();
-        const int idx = static_cast<int>(r & 0xff);
-        r >>= 8;
-        const std::uint64_t rabs = (r >> 1) & 0x000fffffffffffffULL;
-        double x = static_cast<double>(rabs) * zig::wi_double[idx];
-        if (r & 0x1) x = -x;
-        if (rabs < zig::ki_double[idx]) return x;
         if (idx == 0) {
             for (;;) {
                 const double xx = -zig::nor_inv_r * std::log1p(-g.next_double());
@@ -78,21 +121,22 @@ double standard_normal(G& g) {
                 if (yy + yy > xx * xx) return ((rabs >> 8) & 0x1) ? -(zig::nor_r + xx) : zig::nor_r + xx;
             }
         }
-        if ((zig::fi_double[idx - 1] - zig::fi_double[idx]) * g.next_double() + zig::fi_double[idx] <
-            std::exp(-0.5 * x * x))
+        if ((zig::fi_double[idx - 1] - zig::fi_double[idx]) * g.next_double() + zig::fi_double[idx] < std::exp(-0.5 * x * x))
             return x;
+        // rejected: the next draw, as the fast path does it
+        const std::uint64_t r = g.next64();
+        idx = static_cast<int>(r & 0xff);
+        const std::uint64_t rs = r >> 8;
+        rabs = (rs >> 1) & 0x000fffffffffffffULL;
+        x = static_cast<double>(rabs) * zig::wi_double[idx];
+        if (rs & 0x1) x = -x;
+        if (rabs < zig::ki_double[idx]) return x;
     }
 }
 
 template <class G>
-float standard_normal_f(G& g) {
+[[gnu::noinline]] float standard_normal_f_slow(G& g, int idx, std::uint32_t rabs, float x) {
     for (;;) {
-        const std::uint32_t r = g.next32();
-        const int idx = static_cast<int>(r & 0xff);
-        const std::uint32_t rabs = (r >> 9) & 0x0007fffff;
-        float x = static_cast<float>(rabs) * zig::wi_float[idx];
-        if ((r >> 8) & 0x1) x = -x;
-        if (rabs < zig::ki_float[idx]) return x;
         if (idx == 0) {
             for (;;) {
                 const float xx = -zig::nor_inv_r_f * std::log1p(-next_float(g));
@@ -100,9 +144,40 @@ float standard_normal_f(G& g) {
                 if (yy + yy > xx * xx) return ((rabs >> 8) & 0x1) ? -(zig::nor_r_f + xx) : zig::nor_r_f + xx;
             }
         }
-        if (((zig::fi_float[idx - 1] - zig::fi_float[idx]) * next_float(g) + zig::fi_float[idx]) <
-            std::exp(-0.5 * x * x))
+        if (((zig::fi_float[idx - 1] - zig::fi_float[idx]) * next_float(g) + zig::fi_float[idx]) < std::exp(-0.5 * x * x))
             return x;
+        const std::uint32_t r = g.next32();
+        idx = static_cast<int>(r & 0xff);
+        rabs = (r >> 9) & 0x0007fffff;
+        x = static_cast<float>(rabs) * zig::wi_float[idx];
+        if ((r >> 8) & 0x1) x = -x;
+        if (rabs < zig::ki_float[idx]) return x;
+    }
+}
+
+template <class G>
+[[gnu::noinline]] double standard_exponential_slow(G& g, std::uint8_t idx, double x) {
+    for (;;) {
+        if (idx == 0) return zig::exp_r - std::log1p(-g.next_double());
+        if ((zig::fe_double[idx - 1] - zig::fe_double[idx]) * g.next_double() + zig::fe_double[idx] < std::exp(-x)) return x;
+        std::uint64_t ri = g.next64() >> 3;
+        idx = static_cast<std::uint8_t>(ri & 0xFF);
+        ri >>= 8;
+        x = static_cast<double>(ri) * zig::we_double[idx];
+        if (ri < zig::ke_double[idx]) return x;
+    }
+}
+
+template <class G>
+[[gnu::noinline]] float standard_exponential_f_slow(G& g, std::uint8_t idx, float x) {
+    for (;;) {
+        if (idx == 0) return zig::exp_r_f - std::log1p(-next_float(g));
+        if ((zig::fe_float[idx - 1] - zig::fe_float[idx]) * next_float(g) + zig::fe_float[idx] < std::exp(-x)) return x;
+        std::uint32_t ri = g.next32() >> 1;
+        idx = static_cast<std::uint8_t>(ri & 0xFF);
+        ri >>= 8;
+        x = static_cast<float>(ri) * zig::we_float[idx];
+        if (ri < zig::ke_float[idx]) return x;
     }
 }
 
@@ -135,15 +210,6 @@ double standard_gamma(G& g, double shape) {
         if (u < 1.0 - 0.0331 * (x * x) * (x * x)) return b * v;
         if (std::log(u) < 0.5 * x * x + b * (1. - v + std::log(v))) return b * v;
     }
-}
-
-template <class G>
-double uniform(G& g, double low, double range) {
-    return low + range * g.next_double();
-}
-template <class G>
-double normal(G& g, double loc, double scale) {
-    return loc + scale * standard_normal(g);
 }
 
 template <class G>
@@ -333,6 +399,14 @@ std::int64_t binomial(G& g, double p, std::int64_t n) {
     return n - binomial_btpe(g, n, q);
 }
 
+}  // namespace loom::random::detail
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
+
+namespace loom::random::detail {
+
 // ---- bounded integers: Lemire's method, NumPy's buffering of 8- and 16-bit draws ----
 
 // The small draws of one call share a 32-bit word: 16-bit draws take its halves, 8-bit its bytes.
@@ -421,6 +495,31 @@ U bounded(G& g, U off, U rng, word_buffer& wb) {
     }
 }
 
+// n draws of bounded(g, off, rng, wb) into out: the same draws, the path chosen once for the loop.
+template <class U, class G>
+void bounded_fill(G& g, U off, U rng, U* out, std::size_t n, word_buffer& wb) {
+    auto run = [&](auto draw) {
+        for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<U>(off + draw());
+    };
+    if (rng == 0) return run([] { return U(0); });
+    if constexpr (sizeof(U) == 8) {
+        if (rng == 0xFFFFFFFFULL) return run([&] { return g.next32(); });
+        if (rng < 0xFFFFFFFFULL) {
+            const auto r32 = static_cast<std::uint32_t>(rng);
+            return run([&] { return lemire<std::uint32_t>(g, r32, wb); });
+        }
+        if (rng == ~std::uint64_t(0)) return run([&] { return g.next64(); });
+        return run([&] { return lemire<std::uint64_t>(g, rng, wb); });
+    } else {
+        if (rng == std::numeric_limits<U>::max()) {
+            if constexpr (sizeof(U) == 4) return run([&] { return g.next32(); });
+            else if constexpr (sizeof(U) == 2) return run([&] { return wb.next16(g); });
+            else return run([&] { return wb.next8(g); });
+        }
+        return run([&] { return lemire<U>(g, rng, wb); });
+    }
+}
+
 // A draw in [0, max] by masked rejection, as NumPy's random_interval (shuffle and permutation).
 template <class G>
 std::uint64_t interval(G& g, std::uint64_t max) {
@@ -447,6 +546,4 @@ std::uint64_t interval(G& g, std::uint64_t max) {
 
 #if defined(__clang__)
 #pragma float_control(pop)
-#elif defined(__GNUC__)
-#pragma GCC pop_options
 #endif

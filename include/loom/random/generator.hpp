@@ -207,7 +207,10 @@ public:
                 return out;
             }
         }
-        return fill<T>(size, [this] { return random<T>(); });
+        return fill<T>(size, [](auto& e) {
+            if constexpr (std::is_same_v<T, double>) return e.next_double();
+            else return detail::next_float(e);
+        });
     }
 
     //! Integers in [low, high) (or [low, high] with `endpoint`) of type I (int64 by default), by NumPy's
@@ -230,10 +233,17 @@ public:
     array<I> integers(L low, H high, const shape_t& size, bool endpoint = false) {
         const auto [lo, hi] = detail::int_bounds<I>(low, high, endpoint);
         detail::word_buffer wb;  // one call's 8- and 16-bit draws share 32-bit words, as NumPy's fill
-        array<I> out = detail::uninitialized<I>(size);
-        I* o = out.data();
-        for (std::size_t i = 0, n = out.size(); i < n; ++i) o[i] = detail::bounded_int<I>(bg_, lo, hi, wb);
-        return out;
+        if constexpr (std::is_same_v<I, bool>) {
+            return fill<I>(size, [&](auto& e) { return detail::bounded_int<I>(e, lo, hi, wb); });
+        } else {
+            using U = std::make_unsigned_t<I>;
+            const U off = static_cast<U>(static_cast<I>(lo)), rng = static_cast<U>(static_cast<U>(hi) - off);
+            array<I> out = detail::uninitialized<I>(size);
+            auto e = bg_.engine;  // in registers for the loop
+            detail::bounded_fill<U>(e, off, rng, reinterpret_cast<U*>(out.data()), out.size(), wb);
+            bg_.engine = e;
+            return out;
+        }
     }
     //! Bounds that are loom arrays (of int64 values), broadcast against each other and `size`.
     template <detail::draw_integer I = std::int64_t, detail::param L, detail::param H>
@@ -280,7 +290,10 @@ public:
     }
     template <class T = double>
     array<T> standard_normal(const shape_t& size) {
-        return fill<T>(size, [this] { return standard_normal<T>(); });
+        return fill<T>(size, [](auto& e) {
+            if constexpr (std::is_same_v<T, double>) return detail::standard_normal(e);
+            else return detail::standard_normal_f(e);
+        });
     }
     //! `loc + scale * standard_normal()`; scale must not be negative.
     template <detail::param L = double, detail::param S = double>
@@ -300,7 +313,10 @@ public:
     }
     template <class T = double>
     array<T> standard_exponential(const shape_t& size) {
-        return fill<T>(size, [this] { return standard_exponential<T>(); });
+        return fill<T>(size, [](auto& e) {
+            if constexpr (std::is_same_v<T, double>) return detail::standard_exponential(e);
+            else return detail::standard_exponential_f(e);
+        });
     }
     //! `scale * standard_exponential()`; scale must not be negative.
     template <detail::param S = double>
@@ -445,11 +461,14 @@ public:
 private:
     BG bg_;
 
+    // The draws of a fill run on a copy of the engine, which stays in registers, stored back after.
     template <class T, class F>
     array<T> fill(const shape_t& size, F one) {
         array<T> out = detail::uninitialized<T>(size);
         T* o = out.data();
-        for (std::size_t i = 0, n = out.size(); i < n; ++i) o[i] = one();
+        auto e = bg_.engine;
+        for (std::size_t i = 0, n = out.size(); i < n; ++i) o[i] = one(e);
+        bg_.engine = e;
         return out;
     }
 
@@ -469,10 +488,8 @@ private:
         detail::param_values<double> pa(a);
         const shape_t s = detail::output_shape(size, pa);
         pa.each([&](double v) { check(fn, v); });
-        array<R> out = detail::uninitialized<R>(s);
-        R* o = out.data();
-        for (std::size_t i = 0, n = out.size(); i < n; ++i) o[i] = one(bg_, pa[i]);
-        return out;
+        std::size_t i = 0;
+        return fill<R>(s, [&](auto& e) { return one(e, pa[i++]); });
     }
     template <class R, class P1, class P2, class CA, class CB, class F>
     auto draw2(const char* fn, const P1& a, const P2& b, CA check_a, CB check_b, F one) {
@@ -494,13 +511,13 @@ private:
     array<R> draw_values(const char* fn, const std::optional<shape_t>& size, detail::param_values<double>& pa,
                          detail::param_values<double>& pb, CA check_a, CB check_b, F one) {
         const shape_t s = detail::output_shape(size, pa, pb);
-        const std::size_t n = size_of(s);
         pa.each([&](double v) { check_a(fn, v); });  // each parameter in turn, as NumPy
         pb.each([&](double v) { check_b(fn, v); });
-        array<R> out = detail::uninitialized<R>(s);
-        R* o = out.data();
-        for (std::size_t i = 0; i < n; ++i) o[i] = one(bg_, pa[i], pb[i]);
-        return out;
+        std::size_t i = 0;
+        return fill<R>(s, [&](auto& e) {
+            const std::size_t k = i++;
+            return one(e, pa[k], pb[k]);
+        });
     }
     // NumPy's uniform: the range high - low (broadcast), checked finite and not negative, then low + range u.
     template <class L, class H>
@@ -552,13 +569,14 @@ private:
     static constexpr double poisson_lam_max =
         9223372036854775807.0 - 30370004999.760498;  // NumPy's: int64 max - 10 sqrt(int64 max), in double
 
-    static double uniform_one(BG& g, double low, double range) { return detail::uniform(g, low, range); }
-    static double normal_one(BG& g, double loc, double scale) { return detail::normal(g, loc, scale); }
-    static double exponential_one(BG& g, double scale) { return scale * detail::standard_exponential(g); }
-    static double standard_gamma_one(BG& g, double k) { return detail::standard_gamma(g, k); }
-    static double gamma_one(BG& g, double k, double scale) { return scale * detail::standard_gamma(g, k); }
-    static double beta_one(BG& g, double a, double b) { return detail::beta(g, a, b); }
-    static std::int64_t poisson_one(BG& g, double lam) { return detail::poisson(g, lam); }
+    // One draw with its parameters, on a bit generator or an engine.
+    static constexpr auto uniform_one = [](auto& g, double low, double range) { return detail::uniform(g, low, range); };
+    static constexpr auto normal_one = [](auto& g, double loc, double scale) { return detail::normal(g, loc, scale); };
+    static constexpr auto exponential_one = [](auto& g, double scale) { return scale * detail::standard_exponential(g); };
+    static constexpr auto standard_gamma_one = [](auto& g, double k) { return detail::standard_gamma(g, k); };
+    static constexpr auto gamma_one = [](auto& g, double k, double scale) { return scale * detail::standard_gamma(g, k); };
+    static constexpr auto beta_one = [](auto& g, double a, double b) { return detail::beta(g, a, b); };
+    static constexpr auto poisson_one = [](auto& g, double lam) { return detail::poisson(g, lam); };
 
     // NumPy's choice on arange(pop): the checks, then its four ways of drawing the indices.
     array<std::int64_t> choice_indices(std::int64_t pop, const std::optional<shape_t>& size, bool replace,
