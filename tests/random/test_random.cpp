@@ -155,6 +155,20 @@ TEST_CASE("large random() fills on threads give the one-thread stream", "[random
     CHECK(same);
 }
 
+TEMPLATE_TEST_CASE("random() fills: the draws and the state of as many next_double() calls", "[random]", lr::pcg64,
+                   lr::pcg64dxsm, lr::philox) {
+    for (std::size_t n : {0, 1, 2, 3, 5, 64, 1001}) {
+        lr::generator<TestType> g{TestType(lr::seed_sequence(n + 3))};
+        (void)g.bit_generator().next32();  // a pending 32-bit half, which random() keeps
+        TestType copy = g.bit_generator();
+        const loom::array<double> got = g.random({n});
+        bool same = true;
+        for (std::size_t i = 0; i < n; ++i) same = same && got.data()[i] == copy.next_double();
+        CHECK(same);
+        CHECK(g.bit_generator().state() == copy.state());
+    }
+}
+
 TEST_CASE("integers of every width, bytes, choice and shuffle as NumPy's", "[random]") {
     auto r = lr::default_rng(42);
     CHECK(vals(r.integers<std::uint8_t>(0, 256, {5})) == std::vector<std::uint8_t>{136, 38, 217, 22, 205});

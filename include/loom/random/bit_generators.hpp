@@ -62,27 +62,61 @@ inline constexpr std::uint64_t pcg_cheap_mult = 0xda942042e4dd58b5ULL;
 struct pcg64_engine : half_buffer<pcg64_engine> {
     uint128_t s = 0, inc = 0;
     static constexpr uint128_t mult = pcg_default_mult;
-    std::uint64_t next64() {
-        s = s * pcg_default_mult + inc;
-        const auto hi = static_cast<std::uint64_t>(s >> 64), lo = static_cast<std::uint64_t>(s);
+    static constexpr bool pre_step = false;  // a draw is the output of the state after the step
+    static std::uint64_t output(uint128_t x) {
+        const auto hi = static_cast<std::uint64_t>(x >> 64), lo = static_cast<std::uint64_t>(x);
         return rotr64(hi ^ lo, static_cast<unsigned>(hi >> 58));
+    }
+    std::uint64_t next64() {
+        s = s * mult + inc;
+        return output(s);
     }
 };
 
 struct pcg64dxsm_engine : half_buffer<pcg64dxsm_engine> {
     uint128_t s = 0, inc = 0;
     static constexpr uint128_t mult = pcg_cheap_mult;
-    std::uint64_t next64() {  // the DXSM output of the state before the step
-        auto hi = static_cast<std::uint64_t>(s >> 64);
-        const auto lo = static_cast<std::uint64_t>(s) | 1;
+    static constexpr bool pre_step = true;  // a draw is the DXSM output of the state before the step
+    static std::uint64_t output(uint128_t x) {
+        auto hi = static_cast<std::uint64_t>(x >> 64);
+        const auto lo = static_cast<std::uint64_t>(x) | 1;
         hi ^= hi >> 32;
         hi *= pcg_cheap_mult;
         hi ^= hi >> 48;
-        hi *= lo;
-        s = s * pcg_cheap_mult + inc;
-        return hi;
+        return hi * lo;
+    }
+    std::uint64_t next64() {
+        const std::uint64_t r = output(s);
+        s = s * mult + inc;
+        return r;
     }
 };
+
+// n draws of next_double() from a PCG engine into o, on four interleaved LCG lanes (each lane four
+// steps at a time: x -> a^4 x + c (a^3 + a^2 + a + 1)), which cuts the chain of dependent 128-bit
+// products: the same numbers and the same final state as n calls.
+template <class E>
+void pcg_fill_double(E& e, double* o, std::size_t n) {
+    if (n == 0) return;
+    constexpr uint128_t a = E::mult, a4 = E::mult * E::mult * E::mult * E::mult;
+    const uint128_t c = e.inc, c4 = e.inc * (a * a * a + a * a + a + 1);
+    constexpr double unit = 1.0 / 9007199254740992.0;
+    uint128_t p[4];
+    p[0] = E::pre_step ? e.s : e.s * a + c;  // the state whose output is draw 0
+    for (int k = 1; k < 4; ++k) p[k] = p[k - 1] * a + c;
+    uint128_t last = p[0];  // the state of the last draw made
+    std::size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        for (int k = 0; k < 4; ++k) o[i + k] = double(E::output(p[k]) >> 11) * unit;
+        last = p[3];
+        for (int k = 0; k < 4; ++k) p[k] = p[k] * a4 + c4;
+    }
+    for (uint128_t x = p[0]; i < n; ++i, x = x * a + c) {
+        o[i] = double(E::output(x) >> 11) * unit;
+        last = x;
+    }
+    e.s = E::pre_step ? last * a + c : last;
+}
 
 struct philox_engine : half_buffer<philox_engine> {
     std::uint64_t counter[4] = {}, key[2] = {}, buffer[4] = {};
@@ -244,6 +278,7 @@ struct philox : detail::bit_generator_base<detail::philox_engine> {
             engine.counter[i] += delta[i];
             if (engine.counter[i] < before && !carry) carry = true;
         }
+        for (auto& w : engine.buffer) w = 0;  // as NumPy's philox_advance
         engine.buffer_pos = 4;
         engine.reset_buffer();
         return *this;

@@ -367,7 +367,8 @@ step52: {
     const double nrq = static_cast<double>(n) * r * q;
     const double kd = static_cast<double>(k);
     const double rho = (kd / (nrq)) * ((kd * (kd / 3.0 + 0.625) + 0.16666666666666666) / nrq + 0.5);
-    const double t = static_cast<double>(-k * k) / (2 * nrq);
+    // -k * k in int64 as NumPy computes it, wrapping (as x86 does) where it overflows, without UB
+    const double t = static_cast<double>(static_cast<std::int64_t>(0ULL - std::uint64_t(k) * std::uint64_t(k))) / (2 * nrq);
     const double aa = std::log(v);
     if (aa < (t - rho)) goto step60;
     if (aa > (t + rho)) goto step10;

@@ -119,15 +119,27 @@ concept draw_integer = std::is_same_v<I, bool> || std::is_same_v<I, std::int8_t>
 
 __extension__ typedef __int128 int128_t;
 
-// [low, high) or [low, high] checked against I's range; returns the closed bounds.
+// NumPy's checks of integers' bounds, in its order: low against I's range, high against it, then
+// low against high; `high` is exclusive unless `endpoint`.
+template <class I>
+void check_low(int128_t low) {
+    if (low < int128_t(std::numeric_limits<I>::min())) bad("integers", std::string("low is out of bounds for ") + int_name<I>());
+}
+template <class I>
+void check_high(int128_t high, bool endpoint) {
+    if (high - (endpoint ? 0 : 1) > int128_t(std::numeric_limits<I>::max()))
+        bad("integers", std::string("high is out of bounds for ") + int_name<I>());
+}
+inline void check_order(int128_t low, int128_t high, bool endpoint) {
+    if (low > high - (endpoint ? 0 : 1)) bad("integers", endpoint ? "low > high" : "low >= high");
+}
+// [low, high) or [low, high] checked, as the closed bounds.
 template <class I>
 std::pair<int128_t, int128_t> int_bounds(int128_t low, int128_t high, bool endpoint) {
-    const int128_t lb = std::numeric_limits<I>::min(), ub = std::numeric_limits<I>::max();
-    if (!endpoint) high -= 1;
-    if (low < lb) bad("integers", std::string("low is out of bounds for ") + int_name<I>());
-    if (high > ub) bad("integers", std::string("high is out of bounds for ") + int_name<I>());
-    if (low > high) bad("integers", endpoint ? "low > high" : "low >= high");
-    return {low, high};
+    check_low<I>(low);
+    check_high<I>(high, endpoint);
+    check_order(low, high, endpoint);
+    return {low, high - (endpoint ? 0 : 1)};
 }
 
 // One draw of I in the closed [low, high], as NumPy's bounded generators for I's width.
@@ -196,7 +208,7 @@ public:
                 loom::detail::parallel_chunks(chunks, threads, [&](std::size_t c) {
                     BG g = start;
                     g.advance(uint128_t(c * chunk));
-                    for (std::size_t i = c * chunk, e = std::min(n, i + chunk); i < e; ++i) o[i] = g.next_double();
+                    detail::pcg_fill_double(g.engine, o + c * chunk, std::min(n, (c + 1) * chunk) - c * chunk);
                 });
                 const auto half = bg_.state();  // advance empties the 32-bit half buffer, which random() keeps
                 bg_.advance(uint128_t(n));
@@ -206,6 +218,9 @@ public:
                 bg_.set_state(st);
                 return out;
             }
+            array<double> out = detail::uninitialized<double>(size);
+            detail::pcg_fill_double(bg_.engine, out.data(), n);
+            return out;
         }
         return fill<T>(size, [](auto& e) {
             if constexpr (std::is_same_v<T, double>) return e.next_double();
@@ -231,7 +246,9 @@ public:
     }
     template <detail::draw_integer I = std::int64_t, std::integral L, std::integral H>
     array<I> integers(L low, H high, const shape_t& size, bool endpoint = false) {
-        const auto [lo, hi] = detail::int_bounds<I>(low, high, endpoint);
+        if (size_of(size) == 0) return array<I>(size);  // as NumPy: no draw, and no check of the bounds
+        const auto bounds = detail::int_bounds<I>(low, high, endpoint);
+        const detail::int128_t lo = bounds.first, hi = bounds.second;
         detail::word_buffer wb;  // one call's 8- and 16-bit draws share 32-bit words, as NumPy's fill
         if constexpr (std::is_same_v<I, bool>) {
             return fill<I>(size, [&](auto& e) { return detail::bounded_int<I>(e, lo, hi, wb); });
@@ -249,17 +266,19 @@ public:
     template <detail::draw_integer I = std::int64_t, detail::param L, detail::param H>
         requires(!detail::all_numbers<L, H>)
     array<I> integers(const L& low, const H& high, std::optional<shape_t> size = std::nullopt, bool endpoint = false) {
+        if (size && size_of(*size) == 0) return array<I>(*size);  // as NumPy: no draw, no check
         detail::param_values<std::int64_t> lo(low), hi(high);
+        lo.each([](std::int64_t v) { detail::check_low<I>(v); });
+        hi.each([&](std::int64_t v) { detail::check_high<I>(v, endpoint); });
+        const std::size_t pairs = size_of(detail::output_shape(std::nullopt, lo, hi));
+        for (std::size_t i = 0; i < pairs; ++i) detail::check_order(lo[i], hi[i], endpoint);
         const shape_t s = detail::output_shape(size, lo, hi);
-        const std::size_t n = size_of(s);
-        for (std::size_t i = 0; i < n; ++i) detail::int_bounds<I>(lo[i], hi[i], endpoint);
         detail::word_buffer wb;
-        array<I> out = detail::uninitialized<I>(s);
-        for (std::size_t i = 0; i < n; ++i) {
-            const auto [a, b] = detail::int_bounds<I>(lo[i], hi[i], endpoint);
-            out.data()[i] = detail::bounded_int<I>(bg_, a, b, wb);
-        }
-        return out;
+        std::size_t i = 0;
+        return fill<I>(s, [&](auto& e) {
+            const std::size_t k = i++;
+            return detail::bounded_int<I>(e, lo[k], hi[k] - (endpoint ? 0 : 1), wb);
+        });
     }
 
     //! `low + (high - low) * random()`; high - low must be finite and not negative.
@@ -385,15 +404,24 @@ public:
     //! Draws from `arange(n)` (or from the rows of `a` along axis 0), with or without replacement,
     //! uniformly or with probabilities `p` (summing to 1), as NumPy's `choice`. Without `size`, one
     //! draw as a rank-0 array (it converts to its number).
-    array<std::int64_t> choice(std::int64_t n, std::optional<shape_t> size = std::nullopt, bool replace = true,
-                               std::span<const double> p = {}) {
-        if (n < 0 || (n == 0 && size && size_of(*size) != 0))
-            detail::bad("choice", "a must be a positive integer unless no samples are taken");
-        return choice_indices(n, size, replace, p);
+    array<std::int64_t> choice(std::int64_t n, std::optional<shape_t> size = std::nullopt, bool replace = true) {
+        return choice_of(n, size, replace, nullptr);
+    }
+    array<std::int64_t> choice(std::int64_t n, std::optional<shape_t> size, bool replace, std::span<const double> p) {
+        return choice_of(n, size, replace, &p);
     }
     template <loom::expression X>
-    auto choice(const X& a, std::optional<shape_t> size = std::nullopt, bool replace = true,
-                std::span<const double> p = {}) {
+    auto choice(const X& a, std::optional<shape_t> size = std::nullopt, bool replace = true) {
+        return choice_rows(a, size, replace, nullptr);
+    }
+    template <loom::expression X>
+    auto choice(const X& a, std::optional<shape_t> size, bool replace, std::span<const double> p) {
+        return choice_rows(a, size, replace, &p);
+    }
+
+private:
+    template <class X>
+    auto choice_rows(const X& a, const std::optional<shape_t>& size, bool replace, const std::span<const double>* p) {
         using T = typename std::remove_cvref_t<X>::value_type;
         const array<T> src = a;
         if (src.shape().size() == 0) detail::bad("choice", "a must be 1-dimensional or an integer");
@@ -409,6 +437,14 @@ public:
             std::copy_n(src.data() + static_cast<std::size_t>(idx.data()[i]) * row, row, out.data() + i * row);
         return out;
     }
+    array<std::int64_t> choice_of(std::int64_t n, const std::optional<shape_t>& size, bool replace,
+                                  const std::span<const double>* p) {
+        if (n <= 0 && (!size || size_of(*size) != 0))  // NumPy: choice(0) and choice(-2, (3,)) raise, choice(-2, (0,)) not
+            detail::bad("choice", "a must be a positive integer unless no samples are taken");
+        return choice_indices(n, size, replace, p);
+    }
+
+public:
 
     //! Shuffles `x` in place along `axis` (Fisher-Yates from the end, NumPy's draws).
     template <class T>
@@ -434,23 +470,34 @@ public:
             }
         }
     }
-    //! `arange(n)` shuffled, as int64.
+    //! `arange(n)` shuffled, as int64 (empty for n <= 0, as NumPy's).
     array<std::int64_t> permutation(std::int64_t n) {
-        if (n < 0) detail::bad("permutation", "n < 0");
-        array<std::int64_t> a = loom::arange<std::int64_t>(n);
-        if (n > 0) shuffle(a);
+        array<std::int64_t> a = loom::arange<std::int64_t>(std::max<std::int64_t>(n, 0));
+        shuffle(a);
         return a;
     }
-    //! A shuffled copy of `x` along `axis`.
+    //! A copy of `x` with its slices along `axis` shuffled: as NumPy, a rank-1 x is shuffled itself,
+    //! otherwise the indices `arange(len)` are (drawing even when x has no elements).
     template <loom::expression X>
     auto permutation(const X& x, std::ptrdiff_t axis = 0) {
-        array<typename std::remove_cvref_t<X>::value_type> a = x;
-        shuffle(a, axis);
-        return a;
+        using T = typename std::remove_cvref_t<X>::value_type;
+        array<T> a = x;
+        const auto rank = static_cast<std::ptrdiff_t>(a.shape().size());
+        if (axis < -rank || axis >= rank)
+            throw loom::index_error("loom::random::permutation: axis " + std::to_string(axis) +
+                                    " is out of bounds for an array of rank " + std::to_string(rank));
+        if (rank == 1) {
+            shuffle(a);
+            return a;
+        }
+        const auto ax = axis < 0 ? axis + rank : axis;
+        const array<std::int64_t> idx = permutation(static_cast<std::int64_t>(a.shape()[std::size_t(ax)]));
+        return array<T>(loom::take(a, idx, ax));
     }
     //! `n` random bytes: the little-endian bytes of uint32 draws, as NumPy's `bytes`.
     std::string bytes(std::size_t n) {
         std::string out(n, '\0');
+        if (n == 0) (void)bg_.next32();  // NumPy's count of words, (n - 1) // 4 + 1 in C division, is 1 for 0
         for (std::size_t i = 0; i < n; i += 4) {
             const std::uint32_t w = bg_.next32();
             for (std::size_t b = 0; b < 4 && i + b < n; ++b) out[i + b] = static_cast<char>((w >> (8 * b)) & 0xff);
@@ -486,8 +533,8 @@ private:
     template <class R, class P1, class C, class F>
     array<R> draw1(const char* fn, const std::optional<shape_t>& size, const P1& a, C check, F one) {
         detail::param_values<double> pa(a);
+        pa.each([&](double v) { check(fn, v); });  // every value given, before broadcasting, as NumPy
         const shape_t s = detail::output_shape(size, pa);
-        pa.each([&](double v) { check(fn, v); });
         std::size_t i = 0;
         return fill<R>(s, [&](auto& e) { return one(e, pa[i++]); });
     }
@@ -510,9 +557,9 @@ private:
     template <class R, class CA, class CB, class F>
     array<R> draw_values(const char* fn, const std::optional<shape_t>& size, detail::param_values<double>& pa,
                          detail::param_values<double>& pb, CA check_a, CB check_b, F one) {
-        const shape_t s = detail::output_shape(size, pa, pb);
-        pa.each([&](double v) { check_a(fn, v); });  // each parameter in turn, as NumPy
+        pa.each([&](double v) { check_a(fn, v); });  // every value given, each parameter in turn, as NumPy
         pb.each([&](double v) { check_b(fn, v); });
+        const shape_t s = detail::output_shape(size, pa, pb);
         std::size_t i = 0;
         return fill<R>(s, [&](auto& e) {
             const std::size_t k = i++;
@@ -542,11 +589,11 @@ private:
     array<std::int64_t> draw_binomial(const std::optional<shape_t>& size, const N& n, const P& p) {
         detail::param_values<std::int64_t> pn(n);
         detail::param_values<double> pp(p);
-        const shape_t s = detail::output_shape(size, pp, pn);
         pp.each([](double v) { detail::in_0_1("binomial", "p", v); });
         pn.each([](std::int64_t v) {
             if (v < 0) detail::bad("binomial", "n < 0");
         });
+        const shape_t s = detail::output_shape(size, pp, pn);
         array<std::int64_t> out = detail::uninitialized<std::int64_t>(s);
         for (std::size_t i = 0; i < out.size(); ++i) out.data()[i] = detail::binomial(bg_, pp[i], pn[i]);
         return out;
@@ -580,8 +627,9 @@ private:
 
     // NumPy's choice on arange(pop): the checks, then its four ways of drawing the indices.
     array<std::int64_t> choice_indices(std::int64_t pop, const std::optional<shape_t>& size, bool replace,
-                                       std::span<const double> p) {
-        const bool with_p = p.data() != nullptr || !p.empty();
+                                       const std::span<const double>* given_p) {
+        const bool with_p = given_p != nullptr;
+        const std::span<const double> p = with_p ? *given_p : std::span<const double>();
         if (with_p) {
             if (static_cast<std::int64_t>(p.size()) != pop) detail::bad("choice", "a and p must have same size");
             double sum = p.empty() ? 0.0 : p[0], c = 0.0;  // Kahan's sum, as NumPy
