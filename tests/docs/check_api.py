@@ -53,6 +53,8 @@ def declares(code, name):
         rf"^\s*(?:(?:inline|constexpr|static|friend|explicit)\s+)*(?!return\b|else\b|throw\b|new\b)[\w:<>,&*]*[\w>&*]\s+[&*]*{n}\s*\(",
         rf"\b(?:inline|constexpr)\b[^;=(){{}}]*\b{n}\s*[{{=;]",
         rf"^\s*auto\s+{n}\s*\(",
+        rf"\busing\s+[\w:]*::{n}\s*;",  # a using-declaration: loom::linalg::matmul is loom::matmul
+        rf"\bnamespace\s+(?:[\w:]*::)?{n}\b",  # a module's namespace: loom::random, loom::linalg
     ]
     return any(re.search(p, code, flags=re.M) for p in pats)
 
