@@ -247,28 +247,10 @@ struct philox : detail::bit_generator_base<detail::philox_engine> {
 
     state_type state() const {
         state_type s;
-        for (int i = 0; i < 4; ++i) {
-            s.counter[i] = engine.counter[i];
-            s.buffer[i] = engine.buffer[i];
-        }
-        s.key[0] = engine.key[0];
-        s.key[1] = engine.key[1];
-        s.buffer_pos = engine.buffer_pos;
-        s.has_uint32 = engine.has_uint32;
-        s.uinteger = engine.uinteger;
+        copy_state(s, engine);
         return s;
     }
-    void set_state(const state_type& s) {
-        for (int i = 0; i < 4; ++i) {
-            engine.counter[i] = s.counter[i];
-            engine.buffer[i] = s.buffer[i];
-        }
-        engine.key[0] = s.key[0];
-        engine.key[1] = s.key[1];
-        engine.buffer_pos = s.buffer_pos;
-        engine.has_uint32 = s.has_uint32;
-        engine.uinteger = s.uinteger;
-    }
+    void set_state(const state_type& s) { copy_state(engine, s); }
     //! Adds `delta` (a 256-bit number, lowest word first) to the counter; empties the buffers.
     philox& advance(const std::uint64_t (&delta)[4]) {
         bool carry = false;
@@ -289,6 +271,21 @@ struct philox : detail::bit_generator_base<detail::philox_engine> {
         const std::uint64_t d[4] = {0, 0, jumps, 0};
         g.advance(d);
         return g;
+    }
+
+private:
+    // The engine's fields to NumPy's state or back (both have the same names).
+    template <class To, class From>
+    static void copy_state(To& to, const From& from) {
+        for (int i = 0; i < 4; ++i) {
+            to.counter[i] = from.counter[i];
+            to.buffer[i] = from.buffer[i];
+        }
+        to.key[0] = from.key[0];
+        to.key[1] = from.key[1];
+        to.buffer_pos = from.buffer_pos;
+        to.has_uint32 = from.has_uint32;
+        to.uinteger = from.uinteger;
     }
 };
 

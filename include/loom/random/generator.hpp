@@ -98,18 +98,6 @@ inline void in_0_1(const char* fn, const char* name, double v) {
     if (!(v >= 0) || !(v <= 1)) bad(fn, std::string(name) + " < 0, " + name + " > 1 or " + name + " is NaN");
 }
 
-template <class I>
-constexpr const char* int_name() {
-    if constexpr (std::is_same_v<I, bool>) return "bool";
-    else if constexpr (std::is_same_v<I, std::int8_t>) return "int8";
-    else if constexpr (std::is_same_v<I, std::int16_t>) return "int16";
-    else if constexpr (std::is_same_v<I, std::int32_t>) return "int32";
-    else if constexpr (std::is_same_v<I, std::int64_t>) return "int64";
-    else if constexpr (std::is_same_v<I, std::uint8_t>) return "uint8";
-    else if constexpr (std::is_same_v<I, std::uint16_t>) return "uint16";
-    else if constexpr (std::is_same_v<I, std::uint32_t>) return "uint32";
-    else return "uint64";
-}
 
 template <class I>
 concept draw_integer = std::is_same_v<I, bool> || std::is_same_v<I, std::int8_t> || std::is_same_v<I, std::int16_t> ||
@@ -123,12 +111,12 @@ __extension__ typedef __int128 int128_t;
 // low against high; `high` is exclusive unless `endpoint`.
 template <class I>
 void check_low(int128_t low) {
-    if (low < int128_t(std::numeric_limits<I>::min())) bad("integers", std::string("low is out of bounds for ") + int_name<I>());
+    if (low < int128_t(std::numeric_limits<I>::min())) bad("integers", std::string("low is out of bounds for ") + loom::detail::type_name<I>());
 }
 template <class I>
 void check_high(int128_t high, bool endpoint) {
     if (high - (endpoint ? 0 : 1) > int128_t(std::numeric_limits<I>::max()))
-        bad("integers", std::string("high is out of bounds for ") + int_name<I>());
+        bad("integers", std::string("high is out of bounds for ") + loom::detail::type_name<I>());
 }
 inline void check_order(int128_t low, int128_t high, bool endpoint) {
     if (low > high - (endpoint ? 0 : 1)) bad("integers", endpoint ? "low > high" : "low >= high");
