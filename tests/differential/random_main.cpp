@@ -124,9 +124,7 @@ void put_value(std::string& o, T v) {
 
 template <class T>
 std::string dtype_of() {
-    if constexpr (std::is_same_v<T, double>) return "float64";
-    else if constexpr (std::is_same_v<T, float>) return "float32";
-    else return lr::detail::int_name<T>();
+    return loom::detail::type_name<T>();
 }
 
 template <class T>
