@@ -413,40 +413,19 @@ namespace loom::random::detail {
 // The small draws of one call share a 32-bit word: 16-bit draws take its halves, 8-bit its bytes.
 struct word_buffer {
     std::uint32_t buf = 0;
-    int count = 0;
+    int count = 0;  // the draws of Bits bits still in buf after the current one
 
-    template <class G>
-    std::uint16_t next16(G& g) {
+    // The next Bits bits (16, 8 or 1): the low ones of a fresh word, then the word shifted down.
+    template <int Bits, class G>
+    std::uint32_t next(G& g) {
         if (!count) {
             buf = g.next32();
-            count = 1;
+            count = 32 / Bits - 1;
         } else {
-            buf >>= 16;
+            buf >>= Bits;
             count -= 1;
         }
-        return static_cast<std::uint16_t>(buf);
-    }
-    template <class G>
-    std::uint8_t next8(G& g) {
-        if (!count) {
-            buf = g.next32();
-            count = 3;
-        } else {
-            buf >>= 8;
-            count -= 1;
-        }
-        return static_cast<std::uint8_t>(buf);
-    }
-    template <class G>
-    bool next_bool(G& g) {
-        if (!count) {
-            buf = g.next32();
-            count = 31;
-        } else {
-            buf >>= 1;
-            count -= 1;
-        }
-        return (buf & 1u) != 0;
+        return buf & ((std::uint32_t(1) << Bits) - 1);
     }
 };
 
@@ -459,8 +438,7 @@ U lemire(G& g, U rng, word_buffer& wb) {
     auto draw = [&]() -> U {
         if constexpr (sizeof(U) == 8) return g.next64();
         else if constexpr (sizeof(U) == 4) return g.next32();
-        else if constexpr (sizeof(U) == 2) return wb.next16(g);
-        else return wb.next8(g);
+        else return static_cast<U>(wb.template next<8 * sizeof(U)>(g));
     };
     W m = static_cast<W>(draw()) * rng_excl;
     U leftover = static_cast<U>(m);
@@ -489,8 +467,7 @@ U bounded(G& g, U off, U rng, word_buffer& wb) {
     } else {
         if (rng == std::numeric_limits<U>::max()) {
             if constexpr (sizeof(U) == 4) return off + g.next32();
-            else if constexpr (sizeof(U) == 2) return static_cast<U>(off + wb.next16(g));
-            else return static_cast<U>(off + wb.next8(g));
+            else return static_cast<U>(off + wb.template next<8 * sizeof(U)>(g));
         }
         return static_cast<U>(off + lemire<U>(g, rng, wb));
     }
@@ -514,8 +491,7 @@ void bounded_fill(G& g, U off, U rng, U* out, std::size_t n, word_buffer& wb) {
     } else {
         if (rng == std::numeric_limits<U>::max()) {
             if constexpr (sizeof(U) == 4) return run([&] { return g.next32(); });
-            else if constexpr (sizeof(U) == 2) return run([&] { return wb.next16(g); });
-            else return run([&] { return wb.next8(g); });
+            else return run([&] { return static_cast<U>(wb.template next<8 * sizeof(U)>(g)); });
         }
         return run([&] { return lemire<U>(g, rng, wb); });
     }

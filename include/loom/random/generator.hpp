@@ -135,7 +135,7 @@ template <class I, class G>
 I bounded_int(G& g, int128_t low, int128_t high, word_buffer& wb) {
     if constexpr (std::is_same_v<I, bool>) {
         if (high == low) return low != 0;
-        return wb.next_bool(g);
+        return wb.template next<1>(g) != 0;
     } else {
         using U = std::make_unsigned_t<I>;
         const U off = static_cast<U>(static_cast<I>(low)), rng = static_cast<U>(static_cast<U>(high) - off);
