@@ -52,8 +52,7 @@ auto cholesky_of(const X& x, bool upper) {
     for (std::size_t b = 0; b < s.count; ++b) {
         R* m = s.matrix(b);
         if (!cholesky_lower(m, n))
-            throw linalg_error(std::string("loom::linalg::cholesky: matrix is not positive definite") +
-                               (s.count > 1 ? " (matrix " + std::to_string(b) + " of the stack)" : std::string()));
+            cannot_factor("cholesky", "matrix is not positive definite", b, s.count);
         if (upper) {
             for (std::size_t i = 0; i < n; ++i) {
                 m[i * n + i] = conj_of(m[i * n + i]);

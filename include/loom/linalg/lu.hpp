@@ -81,11 +81,6 @@ void lu_solve(const R* lu, const std::size_t* piv, std::size_t n, R* b, std::siz
     }
 }
 
-[[noreturn, gnu::cold]] inline void singular(const char* fn, std::size_t index, std::size_t count) {
-    throw linalg_error(std::string("loom::linalg::") + fn + ": singular matrix" +
-                       (count > 1 ? " (matrix " + std::to_string(index) + " of the stack)" : std::string()));
-}
-
 }  // namespace detail
 
 //! The determinant of each matrix of a stack (..., n, n): an array of the batch shape (rank 0 for
@@ -155,7 +150,7 @@ auto inv(const X& x) {
     for (std::size_t b = 0; b < s.count; ++b) {
         bool zero = false;
         detail::lu_factor(s.matrix(b), s.n, piv.data(), zero);
-        if (zero) detail::singular("inv", b, s.count);
+        if (zero) detail::cannot_factor("inv", "singular matrix", b, s.count);
         R* o = out.data() + b * s.n * s.n;
         for (std::size_t i = 0; i < s.n * s.n; ++i) o[i] = R(0);
         for (std::size_t i = 0; i < s.n; ++i) o[i * s.n + i] = R(1);
@@ -192,7 +187,7 @@ auto solve(const A& a, const B& b) {
     for (std::size_t i = 0; i < sa.count; ++i) {
         bool zero = false;
         detail::lu_factor(sa.matrix(i), n, piv.data() + i * n, zero);
-        if (zero) detail::singular("solve", i, sa.count);
+        if (zero) detail::cannot_factor("solve", "singular matrix", i, sa.count);
     }
     for (std::size_t f = 0; f < count; ++f) {
         R* o = out.data() + f * n * k;

@@ -49,6 +49,12 @@ R conj_of(const R& x) {
     throw std::invalid_argument(std::string("loom::linalg::") + fn + ": " + why + ", got shape " + to_string(s));
 }
 
+// loom::linalg_error for the matrix `index` of a stack of `count` that `fn` cannot factor.
+[[noreturn, gnu::cold]] inline void cannot_factor(const char* fn, const char* why, std::size_t index, std::size_t count) {
+    throw linalg_error(std::string("loom::linalg::") + fn + ": " + why +
+                       (count > 1 ? " (matrix " + std::to_string(index) + " of the stack)" : std::string()));
+}
+
 // A stack of `count` matrices of m rows and n columns, row-major and contiguous, owned.
 template <class R>
 struct stack {
