@@ -4,7 +4,9 @@
 
 #include "loom.hpp"
 #include "linalg/cholesky.hpp"
+#include "linalg/eigh.hpp"
 #include "linalg/extension.hpp"
 #include "linalg/lu.hpp"
 #include "linalg/qr.hpp"
 #include "linalg/stack.hpp"
+#include "linalg/svd.hpp"

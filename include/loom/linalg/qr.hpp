@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cmath>
+#include <algorithm>
 #include <cstddef>
+#include <limits>
 #include <vector>
 
 #include "stack.hpp"
@@ -21,33 +23,33 @@ namespace loom::linalg {
 namespace detail {
 
 // The reflector H = I - tau v v^H with H^H (alpha, x) = (beta, 0), beta real (LAPACK's larfg): x is
-// overwritten by v below its first element (which is 1), alpha by beta; returns tau.
+// overwritten by v below its first element (which is 1), alpha by beta; returns tau. Computed on the
+// values scaled by a power of 2 to max ~1 (v and tau do not depend on it; beta is scaled back), so
+// 1 / (alpha - beta) cannot overflow for a subnormal column.
 template <class R>
 R make_reflector(R& alpha, R* x, std::size_t len, std::size_t stride) {
     using Re = real_t<R>;
-    Re xnorm = 0, scale = 0, ssq = 1;  // ||x|| without overflow
-    for (std::size_t i = 0; i < len; ++i) {
-        for (Re part : {std::real(x[i * stride]), std::imag(x[i * stride])}) {
-            if (part == 0) continue;
-            const Re a = std::abs(part);
-            if (scale < a) {
-                ssq = 1 + ssq * (scale / a) * (scale / a);
-                scale = a;
-            } else {
-                ssq += (a / scale) * (a / scale);
-            }
-        }
+    Re big = abs1(alpha);
+    for (std::size_t i = 0; i < len; ++i) big = std::max(big, abs1(x[i * stride]));
+    int e = 0;
+    if (big > 0 && big <= std::numeric_limits<Re>::max()) {
+        std::frexp(big, &e);
+        alpha = scale_pow2(alpha, -e);
+        for (std::size_t i = 0; i < len; ++i) x[i * stride] = scale_pow2(x[i * stride], -e);
     }
-    xnorm = scale * std::sqrt(ssq);
+    const Re xnorm = norm2(x, len, stride);
     const Re ar = std::real(alpha), ai = std::imag(alpha);
-    if (xnorm == 0 && ai == 0) return R(0);
+    if (xnorm == 0 && ai == 0) {
+        alpha = scale_pow2(alpha, e);
+        return R(0);
+    }
     const Re beta = -std::copysign(std::hypot(std::hypot(ar, ai), xnorm), ar);
     R tau;
     if constexpr (is_complex<R>::value) tau = R((beta - ar) / beta, -ai / beta);
     else tau = (beta - ar) / beta;
     const R f = R(1) / (alpha - R(beta));
     for (std::size_t i = 0; i < len; ++i) x[i * stride] *= f;
-    alpha = R(beta);
+    alpha = scale_pow2(R(beta), e);
     return tau;
 }
 

@@ -3,8 +3,11 @@
 // between broadcast batch axes.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <complex>
 #include <cstddef>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -43,6 +46,48 @@ template <class R>
 R conj_of(const R& x) {
     if constexpr (is_complex<R>::value) return std::conj(x);
     else return x;
+}
+
+// x * 2^e for real or complex x (exact unless it underflows; the factor itself cannot overflow).
+template <class R>
+R scale_pow2(const R& x, int e) {
+    if constexpr (is_complex<R>::value) return R(std::ldexp(x.real(), e), std::ldexp(x.imag(), e));
+    else return std::ldexp(x, e);
+}
+
+// The exponent e with max|a| in [2^(e-1), 2^e) over the n values of a (0 if all are 0), or false if
+// one is NaN or infinite.
+template <class R>
+bool finite_exponent(const R* a, std::size_t n, int& e) {
+    real_t<R> big = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const real_t<R> v = abs1(a[i]);
+        if (!(v <= std::numeric_limits<real_t<R>>::max())) return false;
+        big = std::max(big, v);
+    }
+    e = 0;
+    if (big > 0) std::frexp(big, &e);
+    return true;
+}
+
+// ||x||_2 of len values x[i * stride] without overflow or underflow in the squares (LAPACK's
+// scaled sum of squares).
+template <class R>
+real_t<R> norm2(const R* x, std::size_t len, std::size_t stride = 1) {
+    using Re = real_t<R>;
+    Re scale = 0, ssq = 1;
+    for (std::size_t i = 0; i < len; ++i)
+        for (Re part : {std::real(x[i * stride]), std::imag(x[i * stride])}) {
+            if (part == 0) continue;
+            const Re a = std::abs(part);
+            if (scale < a) {
+                ssq = 1 + ssq * (scale / a) * (scale / a);
+                scale = a;
+            } else {
+                ssq += (a / scale) * (a / scale);
+            }
+        }
+    return scale * std::sqrt(ssq);
 }
 
 [[noreturn, gnu::cold]] inline void bad_shape(const char* fn, const std::string& why, const shape_t& s) {

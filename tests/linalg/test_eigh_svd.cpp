@@ -1,0 +1,383 @@
+// tests/linalg/test_eigh_svd.cpp: eigh, eigvalsh, svd and svdvals against their defining identities
+// (backward-error residuals and orthonormality in units of eps n, below 30), hand-worked values and
+// NumPy's: random, ill-conditioned (condition 1e12), rank-deficient, repeated-eigenvalue, scaled,
+// complex, float and integer matrices, stacks, empty matrices, NaN, eigh's lower-triangle reading.
+#include <catch2/catch.hpp>
+
+#include "helpers.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace la = loom::linalg;
+using loom::shape_t;
+using cd = std::complex<double>;
+using cf = std::complex<float>;
+
+namespace {
+
+using namespace linalg_test;
+
+// Random Hermitian matrices: G + G^H.
+template <class T>
+loom::array<T> hermitian(const shape_t& s, std::uint64_t seed) {
+    const auto g = random_matrices<T>(s, seed);
+    return g + loom::conj(loom::matrix_transpose(g));
+}
+
+// Q diag(lambda) Q^T: symmetric with the given eigenvalues.
+loom::array<double> with_eigenvalues(const std::vector<double>& lambda, std::uint64_t seed) {
+    const std::size_t n = lambda.size();
+    const auto q = orthogonal(n, seed);
+    loom::array<double> ql = q;
+    for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j) ql.data()[i * n + j] *= lambda[j];
+    return loom::matmul(ql, loom::matrix_transpose(q));
+}
+
+// eigh's checks on a Hermitian stack a: |A V - V diag(w)| / (|A| eps n) and |V^H V - I| / (eps n)
+// below 30, w ascending, eigvalsh's values eigh's.
+template <class T>
+void check_eigh(const loom::array<T>& a) {
+    using Re = la::detail::real_t<T>;
+    const auto [w, v] = la::eigh(a);
+    const std::size_t n = a.shape().back(), count = count_of(a.size(), n, n);
+    shape_t ws(a.shape().begin(), a.shape().end() - 1);
+    REQUIRE(w.shape() == ws);
+    REQUIRE(v.shape() == a.shape());
+    const loom::array<T> av = loom::matmul(a, v);
+    double res = 0;
+    bool ascending = true;
+    for (std::size_t b = 0; b < count; ++b) {
+        const Re* wb = w.data() + b * n;
+        for (std::size_t i = 0; i < n; ++i) {
+            double r = 0;
+            for (std::size_t j = 0; j < n; ++j) r += std::abs(av.data()[b * n * n + i * n + j] - v.data()[b * n * n + i * n + j] * wb[j]);
+            res = std::max(res, r);
+        }
+        for (std::size_t i = 1; i < n; ++i) ascending = ascending && wb[i - 1] <= wb[i];
+    }
+    const double scale = std::max(norm_inf(a), std::numeric_limits<double>::min());
+    CHECK(res / (scale * eps<T>() * double(n)) < 30);
+    CHECK(orth_error(v, true) / (eps<T>() * double(n)) < 30);
+    CHECK(ascending);
+    CHECK(loom::array_equal(la::eigvalsh(a), w));
+}
+
+// svd's checks on a stack x, both modes: shapes, |A - U S Vh| / (|A| eps max(M, N)), |U^H U - I| and
+// |Vh Vh^H - I| / (eps max(M, N)) below 30, S descending and non-negative, svdvals' values S.
+template <class T>
+void check_svd(const loom::array<T>& x) {
+    using Re = la::detail::real_t<T>;
+    const auto& xs = x.shape();
+    const std::size_t m = xs[xs.size() - 2], n = xs.back(), k = std::min(m, n), big = std::max<std::size_t>({m, n, 1});
+    const std::size_t count = count_of(x.size(), m, n);
+    const shape_t batch(xs.begin(), xs.end() - 2);
+    for (bool full : {true, false}) {
+        const auto [u, s, vh] = la::svd(x, full);
+        const std::size_t uc = full ? m : k, vr = full ? n : k;
+        auto tail = [&](std::initializer_list<std::size_t> t) { return la::detail::with_tail(batch, t); };
+        REQUIRE(u.shape() == tail({m, uc}));
+        REQUIRE(s.shape() == tail({k}));
+        REQUIRE(vh.shape() == tail({vr, n}));
+        double res = 0;
+        bool ordered = true;
+        for (std::size_t b = 0; b < count; ++b) {
+            const T* xb = x.data() + b * m * n;
+            const T* ub = u.data() + b * m * uc;
+            const T* vb = vh.data() + b * vr * n;
+            const Re* sb = s.data() + b * k;
+            for (std::size_t i = 0; i < m; ++i) {
+                double r = 0;
+                for (std::size_t j = 0; j < n; ++j) {
+                    T t = xb[i * n + j];
+                    for (std::size_t l = 0; l < k; ++l) t -= ub[i * uc + l] * sb[l] * vb[l * n + j];
+                    r += std::abs(t);
+                }
+                res = std::max(res, r);
+            }
+            for (std::size_t i = 0; i < k; ++i) ordered = ordered && sb[i] >= 0 && (i == 0 || sb[i - 1] >= sb[i]);
+        }
+        const double scale = std::max(norm_inf(x), std::numeric_limits<double>::min());
+        CHECK(res / (scale * eps<T>() * double(big)) < 30);
+        CHECK(orth_error(u, true) / (eps<T>() * double(big)) < 30);
+        CHECK(orth_error(vh, false) / (eps<T>() * double(big)) < 30);
+        CHECK(ordered);
+        if (full) CHECK(loom::array_equal(la::svdvals(x), s));
+    }
+}
+
+template <class T>
+std::string message(T f) {
+    try {
+        f();
+    } catch (const std::exception& e) {
+        return std::string(e.what());
+    }
+    return std::string("no exception");
+}
+
+}  // namespace
+
+TEST_CASE("eigh, eigvalsh: values by hand and NumPy's; only the lower triangle read", "[linalg]") {
+    const auto [w2, v2] = la::eigh(loom::array<double>{{2, 1}, {1, 2}});
+    CHECK(w2.data()[0] == Approx(1).epsilon(1e-15));
+    CHECK(w2.data()[1] == Approx(3).epsilon(1e-15));
+    for (std::size_t i = 0; i < 4; ++i) CHECK(std::abs(v2.data()[i]) == Approx(std::sqrt(0.5)).epsilon(1e-15));
+    CHECK(v2.data()[1] * v2.data()[3] > 0);  // the eigenvector of 3 is (1, 1) up to sign
+
+    // np.linalg.eigvalsh
+    const loom::array<double> a = {{4, 2, 0.6}, {2, 5, 1}, {0.6, 1, 3}};
+    const loom::array<double> wa = la::eigvalsh(a);
+    const double npa[] = {2.372468984808981, 2.7225082073229028, 6.905022807868114};
+    for (std::size_t i = 0; i < 3; ++i) CHECK(wa.data()[i] == Approx(npa[i]).epsilon(1e-14));
+    // a non-symmetric matrix: both read its lower triangle (default_rng(3).standard_normal((6, 6)))
+    const auto g = random_matrices<double>({6, 6}, 3);
+    const loom::array<double> wg = la::eigvalsh(g);
+    const double npg[] = {-3.070039997433286, -1.5356313024007824, 0.28574642020503693,
+                          1.3137950570012935, 1.968292680818223,   3.7640398613075754};
+    for (std::size_t i = 0; i < 6; ++i) CHECK(std::abs(wg.data()[i] - npg[i]) < 1e-13 * 3.77);
+    // complex: default_rng(4), re + 1j im, lower triangle and real part of the diagonal
+    const loom::array<cd> vc = la::eigh(random_matrices<cd>({4, 4}, 4)).eigenvectors;
+    const loom::array<double> wcv = la::eigvalsh(random_matrices<cd>({4, 4}, 4));
+    const double npc[] = {-3.1144373336712037, -2.430247046791208, 2.9909821622314365, 4.384817844908834};
+    for (std::size_t i = 0; i < 4; ++i) CHECK(std::abs(wcv.data()[i] - npc[i]) < 1e-13 * 4.4);
+    CHECK(vc.shape() == shape_t{4, 4});
+    // [[2, 1-1j], [1+1j, 3]]: 1 and 4
+    const loom::array<double> wh = la::eigvalsh(loom::array<cd>{{2, cd(1, -1)}, {cd(1, 1), 3}});
+    CHECK(wh.data()[0] == Approx(1).epsilon(1e-14));
+    CHECK(wh.data()[1] == Approx(4).epsilon(1e-14));
+    // ones((4, 4)): 0 three times, 4
+    const loom::array<double> w1 = la::eigvalsh(loom::ones<double>({4, 4}));
+    CHECK(std::abs(w1.data()[0]) < 1e-15);
+    CHECK(std::abs(w1.data()[2]) < 1e-15);
+    CHECK(w1.data()[3] == Approx(4).epsilon(1e-15));
+
+    // the upper triangle (and the imaginary part of the diagonal) is never read
+    loom::array<double> sym = g + loom::matrix_transpose(g);
+    loom::array<double> lower = sym;
+    for (std::size_t i = 0; i < 6; ++i)
+        for (std::size_t j = i + 1; j < 6; ++j) lower.data()[i * 6 + j] = j == 5 ? std::nan("") : 1e300;
+    const auto [ws, vs] = la::eigh(sym);
+    const auto [wl, vl] = la::eigh(lower);
+    CHECK(loom::array_equal(ws, wl));
+    CHECK(loom::array_equal(vs, vl));
+    loom::array<cd> hc = hermitian<cd>({5, 5}, 5), hl = hc;
+    for (std::size_t i = 0; i < 5; ++i) {
+        hl.data()[i * 5 + i] += cd(0, 7);
+        for (std::size_t j = i + 1; j < 5; ++j) hl.data()[i * 5 + j] = cd(-9, 9);
+    }
+    CHECK(loom::array_equal(la::eigh(hc).eigenvectors, la::eigh(hl).eigenvectors));
+
+    // integers compute in double
+    const auto wi = la::eigh(loom::array<int>{{2, 1}, {1, 2}});
+    static_assert(std::is_same_v<decltype(wi.eigenvectors), loom::array<double>>);
+    CHECK(wi.eigenvalues.data()[1] == Approx(3).epsilon(1e-15));
+    // float stays float
+    const auto wf = la::eigvalsh(loom::array<float>{{2, 1}, {1, 2}});
+    static_assert(std::is_same_v<decltype(wf), const loom::array<float>>);
+    CHECK(wf.data()[0] == Approx(1).epsilon(1e-6));
+}
+
+TEST_CASE("eigh: A V = V diag(w), V orthonormal, ascending: random, clustered, ill-conditioned, stacks", "[linalg]") {
+    for (std::size_t n : {1, 2, 3, 5, 16, 50, 100}) check_eigh(hermitian<double>({n, n}, 60 + n));
+    check_eigh(hermitian<double>({20, 4, 4}, 61));
+    check_eigh(hermitian<double>({2, 3, 7, 7}, 62));
+    check_eigh(hermitian<float>({12, 12}, 63));
+    check_eigh(hermitian<cd>({12, 12}, 64));
+    check_eigh(hermitian<cd>({3, 30, 30}, 65));
+    check_eigh(hermitian<cf>({9, 9}, 66));
+    // repeated and clustered eigenvalues
+    check_eigh(loom::ones<double>({10, 10}));
+    check_eigh(loom::eye<double>(7));
+    check_eigh(loom::zeros<double>({4, 4}));
+    check_eigh(with_eigenvalues({1, 1, 1, 2, 2, 1 + 1e-14, -3, -3, 0, 0}, 67));
+    loom::array<double> d = loom::zeros<double>({5, 5});
+    const double diag[] = {3, -1, 4, 1, -5};
+    for (std::size_t i = 0; i < 5; ++i) d.data()[i * 6] = diag[i];
+    const loom::array<double> wd = la::eigvalsh(d);
+    CHECK(loom::array_equal(wd, loom::array<double>{-5, -1, 1, 3, 4}));
+    // Wilkinson's W21+: pairs of nearly equal eigenvalues
+    loom::array<double> w21 = loom::zeros<double>({21, 21});
+    for (std::size_t i = 0; i < 21; ++i) {
+        w21.data()[i * 22] = std::abs(10.0 - double(i));
+        if (i + 1 < 21) w21.data()[i * 22 + 1] = w21.data()[i * 22 + 21] = 1;
+    }
+    check_eigh(w21);
+    CHECK(la::eigvalsh(w21).data()[20] == Approx(10.746194182903393).epsilon(1e-14));
+    // ill-conditioned: eigenvalues from 1 to 1e-12 (signs alternating), each accurate to eps |A|
+    std::vector<double> lambda = geometric(40, 1e12);
+    for (std::size_t i = 0; i < 40; i += 2) lambda[i] = -lambda[i];
+    const auto ill = with_eigenvalues(lambda, 68);
+    check_eigh(ill);
+    std::sort(lambda.begin(), lambda.end());
+    const loom::array<double> wl = la::eigvalsh(ill);
+    for (std::size_t i = 0; i < 40; ++i) CHECK(std::abs(wl.data()[i] - lambda[i]) < 40 * 30 * eps<double>());
+    // graded both ways, entries from 1 to 1e-72 (in float: subnormals and zeros); QL must not stall
+    for (bool reverse : {false, true}) {
+        loom::array<double> gr = hermitian<double>({19, 19}, 70);
+        for (std::size_t i = 0; i < 19; ++i)
+            for (std::size_t j = 0; j < 19; ++j) gr.data()[i * 19 + j] *= std::pow(10.0, -2.0 * double(reverse ? 36 - i - j : i + j));
+        check_eigh(gr);
+        check_eigh(loom::array<float>(loom::astype<float>(gr)));
+    }
+    // far from 1: scaled by 1e-300 and 1e300, eigenvalues scale alike
+    const auto h = hermitian<double>({8, 8}, 69);
+    const loom::array<double> w0 = la::eigvalsh(h);
+    for (double f : {1e-300, 1e300, 1e-310}) {  // 1e-310: subnormal entries, ~13 digits left
+        const loom::array<double> hf = h * f;
+        if (f > 1e-305) check_eigh(hf);
+        const loom::array<double> wf = la::eigvalsh(hf);
+        for (std::size_t i = 0; i < 8; ++i) CHECK(std::abs(wf.data()[i] / f - w0.data()[i]) < (f < 1e-305 ? 1e-10 : 1e-13) * 10);
+    }
+}
+
+TEST_CASE("eigh: empty matrices and stacks, NaN in, errors", "[linalg]") {
+    const auto e0 = la::eigh(loom::zeros<double>({0, 0}));
+    CHECK(e0.eigenvalues.shape() == shape_t{0});
+    CHECK(e0.eigenvectors.shape() == shape_t{0, 0});
+    const auto e1 = la::eigh(loom::zeros<double>({3, 0, 0}));
+    CHECK(e1.eigenvalues.shape() == shape_t{3, 0});
+    CHECK(e1.eigenvectors.shape() == shape_t{3, 0, 0});
+    const auto e2 = la::eigh(loom::zeros<cd>({0, 4, 4}));
+    CHECK(e2.eigenvalues.shape() == shape_t{0, 4});
+    CHECK(e2.eigenvectors.shape() == shape_t{0, 4, 4});
+    CHECK(la::eigvalsh(loom::zeros<float>({2, 0, 0})).shape() == shape_t{2, 0});
+
+    // NaN (or infinity) in the lower triangle: NaN out for that matrix only, no hang
+    loom::array<double> st = hermitian<double>({3, 4, 4}, 71);
+    st.data()[16 + 2 * 4 + 1] = std::nan("");
+    st.data()[32 + 3 * 4 + 3] = std::numeric_limits<double>::infinity();
+    const auto [wn, vn] = la::eigh(st);
+    for (std::size_t i = 0; i < 4; ++i) CHECK(!std::isnan(wn.data()[i]));
+    for (std::size_t i = 4; i < 12; ++i) CHECK(std::isnan(wn.data()[i]));
+    for (std::size_t i = 16; i < 48; ++i) CHECK(std::isnan(vn.data()[i]));
+    CHECK(std::isnan(la::eigvalsh(loom::array<cd>{{cd(std::nan(""), 0)}}).data()[0]));
+
+    CHECK_THROWS_AS(la::eigh(loom::zeros<double>({2, 3})), std::invalid_argument);
+    CHECK(message([] { la::eigvalsh(loom::zeros<double>({2, 3})); }).find("square") != std::string::npos);
+    CHECK(message([] { la::eigh(loom::array<double>{1, 2}); }).find("rank 2 or more") != std::string::npos);
+}
+
+TEST_CASE("svd, svdvals: values by hand and NumPy's", "[linalg]") {
+    const auto [u, s, vh] = la::svd(loom::array<double>{{3, 0}, {0, -2}});
+    CHECK(loom::array_equal(s, loom::array<double>{3, 2}));
+    CHECK(std::abs(u.data()[0] * vh.data()[0]) == 1.0);
+    CHECK(u.data()[3] * vh.data()[3] == -1.0);
+    // integers compute in double; np.linalg.svd([[1, 2], [3, 4], [5, 6]], compute_uv=False)
+    const auto si = la::svdvals(loom::array<int>{{1, 2}, {3, 4}, {5, 6}});
+    static_assert(std::is_same_v<decltype(si), const loom::array<double>>);
+    CHECK(si.data()[0] == Approx(9.525518091565107).epsilon(1e-14));
+    CHECK(si.data()[1] == Approx(0.5143005806586443).epsilon(1e-14));
+    const auto svi = la::svd(loom::array<int>{{1, 2}, {3, 4}, {5, 6}}, false);
+    static_assert(std::is_same_v<decltype(svi.U), loom::array<double>>);
+    CHECK(loom::array_equal(svi.S, si));
+    // NumPy's values for default_rng(seed).standard_normal (complex: + 1j * a second draw)
+    auto near = [](const loom::array<double>& got, std::initializer_list<double> want) {
+        REQUIRE(got.size() == want.size());
+        std::size_t i = 0;
+        for (double w : want) CHECK(std::abs(got.data()[i++] - w) < 1e-13 * *want.begin());
+    };
+    near(la::svdvals(random_matrices<double>({6, 4}, 61)), {3.634183388898984, 2.798118266080737, 2.1856779015768377, 1.2615659133372712});
+    near(la::svdvals(random_matrices<double>({4, 7}, 62)), {4.234437208907077, 2.7207574726195602, 1.8152255450023567, 1.128500713990835});
+    near(la::svdvals(random_matrices<cd>({5, 3}, 63)), {4.893936219154507, 3.5845032492453055, 1.307349923211488});
+    near(la::svd(random_matrices<double>({6, 4}, 61), false).S,
+         {3.634183388898984, 2.798118266080737, 2.1856779015768377, 1.2615659133372712});
+    const auto sf = la::svdvals(loom::array<float>{{3, 0}, {0, 4}});
+    static_assert(std::is_same_v<decltype(sf), const loom::array<float>>);
+    CHECK(sf.data()[0] == 4.0f);
+}
+
+TEST_CASE("svd: A = U S Vh, U and Vh orthonormal, S descending: shapes, ranks, conditions, stacks", "[linalg]") {
+    for (auto [m, n] : {std::pair<std::size_t, std::size_t>{1, 1}, {2, 2}, {5, 3}, {3, 5}, {8, 8}, {40, 25}, {25, 40}, {80, 80}, {1, 6}, {6, 1}})
+        check_svd(random_matrices<double>({m, n}, 80 + 7 * m + n));
+    check_svd(random_matrices<double>({3, 5, 4}, 81));
+    check_svd(random_matrices<double>({2, 2, 3, 6}, 82));
+    check_svd(random_matrices<float>({9, 6}, 83));
+    check_svd(random_matrices<float>({6, 9}, 84));
+    check_svd(random_matrices<cd>({7, 4}, 85));
+    check_svd(random_matrices<cd>({2, 4, 7}, 86));
+    check_svd(random_matrices<cf>({5, 5}, 87));
+    check_svd(loom::array<double>(loom::array<int>{{1, 2, 3}, {4, 5, 6}, {7, 8, 10}, {1, 0, 1}}));
+    // rank-deficient: S has zeros (to eps |A|), U still orthonormal
+    const auto lowrank = loom::array<double>(loom::matmul(random_matrices<double>({9, 3}, 88), random_matrices<double>({3, 6}, 89)));
+    check_svd(lowrank);
+    check_svd(loom::array<double>(loom::matrix_transpose(lowrank)));
+    const loom::array<double> sl = la::svdvals(lowrank);
+    for (std::size_t i = 3; i < 6; ++i) CHECK(sl.data()[i] < 30 * eps<double>() * sl.data()[0]);
+    check_svd(loom::zeros<double>({3, 2}));
+    check_svd(loom::zeros<cd>({2, 4}));
+    check_svd(loom::ones<double>({5, 4}));
+    loom::array<double> zc = random_matrices<double>({6, 4}, 90);  // a zero column and two equal ones
+    for (std::size_t i = 0; i < 6; ++i) {
+        zc.data()[i * 4 + 1] = 0;
+        zc.data()[i * 4 + 3] = zc.data()[i * 4 + 2];
+    }
+    check_svd(zc);
+    const loom::array<double> szc = la::svdvals(zc);
+    CHECK(szc.data()[3] == 0.0);
+    CHECK(szc.data()[2] < 30 * eps<double>() * szc.data()[0]);
+    // ill-conditioned (1e12): every singular value accurate to eps |A|
+    for (auto [m, n] : {std::pair<std::size_t, std::size_t>{30, 30}, {40, 30}, {30, 45}}) {
+        const std::vector<double> want = geometric(std::min(m, n), 1e12);
+        const auto ill = with_singular_values(m, n, want, 91 + m + n);
+        check_svd(ill);
+        const loom::array<double> got = la::svdvals(ill);
+        for (std::size_t i = 0; i < want.size(); ++i) CHECK(std::abs(got.data()[i] - want[i]) < 30 * 30 * eps<double>());
+    }
+    // graded columns (1 down to 1e-72) and rows
+    loom::array<double> gc = random_matrices<double>({12, 10}, 94);
+    for (std::size_t i = 0; i < 12; ++i)
+        for (std::size_t j = 0; j < 10; ++j) gc.data()[i * 10 + j] *= std::pow(10.0, -8.0 * double(j));
+    check_svd(gc);
+    check_svd(loom::array<double>(loom::matrix_transpose(gc)));
+    check_svd(loom::array<float>(loom::astype<float>(gc)));
+    // far from 1: singular values scale alike, no overflow or underflow
+    const auto x = random_matrices<double>({7, 5}, 92);
+    const loom::array<double> s0 = la::svdvals(x);
+    for (double f : {1e-300, 1e300}) {
+        const loom::array<double> xf = x * f;
+        check_svd(xf);
+        const loom::array<double> sf = la::svdvals(xf);
+        for (std::size_t i = 0; i < 5; ++i) CHECK(std::abs(sf.data()[i] / f - s0.data()[i]) < 1e-13 * s0.data()[0]);
+    }
+}
+
+TEST_CASE("svd: empty matrices and stacks, NaN in, errors", "[linalg]") {
+    // NumPy: the empty side's factor is the identity when full
+    const auto a = la::svd(loom::zeros<double>({4, 0}));
+    CHECK(a.U.shape() == shape_t{4, 4});
+    CHECK(loom::array_equal(a.U, loom::eye<double>(4)));
+    CHECK(a.S.shape() == shape_t{0});
+    CHECK(a.Vh.shape() == shape_t{0, 0});
+    const auto b = la::svd(loom::zeros<double>({0, 3}));
+    CHECK(b.U.shape() == shape_t{0, 0});
+    CHECK(loom::array_equal(b.Vh, loom::eye<double>(3)));
+    const auto c = la::svd(loom::zeros<double>({4, 0}), false);
+    CHECK(c.U.shape() == shape_t{4, 0});
+    CHECK(c.Vh.shape() == shape_t{0, 0});
+    const auto d = la::svd(loom::zeros<cd>({0, 3, 2}));
+    CHECK(d.U.shape() == shape_t{0, 3, 3});
+    CHECK(d.S.shape() == shape_t{0, 2});
+    CHECK(d.Vh.shape() == shape_t{0, 2, 2});
+    CHECK(la::svdvals(loom::zeros<double>({2, 0, 5})).shape() == shape_t{2, 0});
+
+    // NaN (or infinity): NaN out for that matrix only, no hang
+    loom::array<double> st = random_matrices<double>({3, 4, 3}, 93);
+    st.data()[12 + 5] = std::nan("");
+    st.data()[24 + 11] = -std::numeric_limits<double>::infinity();
+    const auto [u, s, vh] = la::svd(st);
+    for (std::size_t i = 0; i < 3; ++i) CHECK(!std::isnan(s.data()[i]));
+    for (std::size_t i = 3; i < 9; ++i) CHECK(std::isnan(s.data()[i]));
+    for (std::size_t i = 16; i < 48; ++i) CHECK(std::isnan(u.data()[i]));
+    for (std::size_t i = 9; i < 27; ++i) CHECK(std::isnan(vh.data()[i]));
+    CHECK(std::isnan(la::svdvals(loom::array<cd>{{cd(0, std::nan("")), 1}}).data()[0]));
+
+    CHECK_THROWS_AS(la::svd(loom::array<double>{1, 2}), std::invalid_argument);
+    CHECK(message([] { la::svdvals(loom::array<double>{1, 2}); }).find("rank 2 or more") != std::string::npos);
+}
