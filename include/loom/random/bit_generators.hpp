@@ -92,31 +92,44 @@ struct pcg64dxsm_engine : half_buffer<pcg64dxsm_engine> {
     }
 };
 
-// n draws of next_double() from a PCG engine into o, on four interleaved LCG lanes (each lane four
-// steps at a time: x -> a^4 x + c (a^3 + a^2 + a + 1)), which cuts the chain of dependent 128-bit
-// products: the same numbers and the same final state as n calls.
-template <class E>
-void pcg_fill_double(E& e, double* o, std::size_t n) {
+// n draws of next64(), each through `convert`, from a PCG engine into o, on four interleaved LCG lanes
+// (each lane four steps at a time: x -> a^4 x + c (a^3 + a^2 + a + 1)), which cuts the chain of
+// dependent 128-bit products: the same numbers and the same final state as n calls.
+template <class E, class T, class F>
+void pcg_fill(E& e, T* o, std::size_t n, F convert) {
     if (n == 0) return;
     constexpr uint128_t a = E::mult, a4 = E::mult * E::mult * E::mult * E::mult;
     const uint128_t c = e.inc, c4 = e.inc * (a * a * a + a * a + a + 1);
-    constexpr double unit = 1.0 / 9007199254740992.0;
     uint128_t p[4];
     p[0] = E::pre_step ? e.s : e.s * a + c;  // the state whose output is draw 0
     for (int k = 1; k < 4; ++k) p[k] = p[k - 1] * a + c;
     uint128_t last = p[0];  // the state of the last draw made
     std::size_t i = 0;
     for (; i + 4 <= n; i += 4) {
-        for (int k = 0; k < 4; ++k) o[i + k] = double(E::output(p[k]) >> 11) * unit;
+        for (int k = 0; k < 4; ++k) o[i + k] = convert(E::output(p[k]));
         last = p[3];
         for (int k = 0; k < 4; ++k) p[k] = p[k] * a4 + c4;
     }
     for (uint128_t x = p[0]; i < n; ++i, x = x * a + c) {
-        o[i] = double(E::output(x) >> 11) * unit;
+        o[i] = convert(E::output(x));
         last = x;
     }
     e.s = E::pre_step ? last * a + c : last;
 }
+
+// n draws of next_double() from a PCG engine into o.
+template <class E>
+void pcg_fill_double(E& e, double* o, std::size_t n) {
+    pcg_fill(e, o, n, [](std::uint64_t w) { return double(w >> 11) * (1.0 / 9007199254740992.0); });
+}
+
+// Engines with an LCG state that pcg_fill can run ahead on and lcg_advance can set back.
+template <class E>
+concept lcg_engine = requires(E e) {
+    E::mult;
+    e.s;
+    e.inc;
+};
 
 struct philox_engine : half_buffer<philox_engine> {
     std::uint64_t counter[4] = {}, key[2] = {}, buffer[4] = {};

@@ -473,6 +473,59 @@ U bounded(G& g, U off, U rng, word_buffer& wb) {
     }
 }
 
+// n draws of off + lemire<uint32>(e, rng) into out from an LCG engine: the 64-bit words made a
+// block at a time by pcg_fill and read as NumPy's next32 reads them (low half, then high). A block
+// with no rejected draw is converted in one branch-free loop; otherwise it is read again one draw at
+// a time, and the engine set back to the words used (the half left over buffered, as next32 does).
+template <class U, class E>
+void lemire32_fill(E& e, U off, std::uint32_t rng, U* out, std::size_t n, word_buffer& wb) {
+    constexpr std::size_t block = 256;
+    std::uint64_t words[block];
+    const std::uint64_t rng_excl = std::uint64_t(rng) + 1;
+    const auto threshold = static_cast<std::uint32_t>((0xFFFFFFFFu - rng) % rng_excl);
+    std::size_t i = 0;
+    while (i < n) {
+        if (e.has_uint32) {  // a half buffered by an earlier draw comes first
+            out[i++] = static_cast<U>(off + lemire<std::uint32_t>(e, rng, wb));
+            continue;
+        }
+        const uint128_t start = e.s;
+        const std::size_t nw = std::min(block, (n - i + 1) / 2), halves = 2 * nw;
+        pcg_fill(e, words, nw, [](std::uint64_t w) { return w; });
+        auto half = [&](std::size_t h) { return static_cast<std::uint32_t>(words[h >> 1] >> (h & 1 ? 32 : 0)); };
+        if (halves <= n - i) {  // all the block's halves are draws unless one is rejected: check them at once
+            bool rejected = false;
+            U* o = out + i;
+            for (std::size_t k = 0; k < nw; ++k) {
+                const std::uint64_t lo = (words[k] & 0xFFFFFFFFu) * rng_excl, hi = (words[k] >> 32) * rng_excl;
+                rejected |= (static_cast<std::uint32_t>(lo) < threshold) | (static_cast<std::uint32_t>(hi) < threshold);
+                o[2 * k] = static_cast<U>(off + static_cast<U>(lo >> 32));
+                o[2 * k + 1] = static_cast<U>(off + static_cast<U>(hi >> 32));
+            }
+            if (!rejected) {
+                i += halves;
+                e.uinteger = static_cast<std::uint32_t>(words[nw - 1] >> 32);  // as next32 leaves it
+                continue;
+            }
+        }
+        std::size_t h = 0;
+        bool spilled = false;  // a rejection ran past the block: the engine drew the rest itself
+        while (i < n && h < halves) {
+            std::uint64_t m = std::uint64_t(half(h++)) * rng_excl;
+            while (static_cast<std::uint32_t>(m) < threshold) {  // rare: rejected, draw again
+                spilled = h == halves;
+                m = std::uint64_t(spilled ? e.next32() : half(h++)) * rng_excl;
+            }
+            out[i++] = static_cast<U>(off + static_cast<U>(m >> 32));
+        }
+        if (!spilled && h > 0) {  // the engine at the words used; next32's buffer as it would be
+            e.s = lcg_advance(start, (h + 1) / 2, E::mult, e.inc);
+            e.has_uint32 = h & 1;
+            e.uinteger = static_cast<std::uint32_t>(words[(h - 1) >> 1] >> 32);
+        }
+    }
+}
+
 // n draws of bounded(g, off, rng, wb) into out: the same draws, the path chosen once for the loop.
 template <class U, class G>
 void bounded_fill(G& g, U off, U rng, U* out, std::size_t n, word_buffer& wb) {
@@ -484,6 +537,7 @@ void bounded_fill(G& g, U off, U rng, U* out, std::size_t n, word_buffer& wb) {
         if (rng == 0xFFFFFFFFULL) return run([&] { return g.next32(); });
         if (rng < 0xFFFFFFFFULL) {
             const auto r32 = static_cast<std::uint32_t>(rng);
+            if constexpr (lcg_engine<G>) return lemire32_fill(g, off, r32, out, n, wb);
             return run([&] { return lemire<std::uint32_t>(g, r32, wb); });
         }
         if (rng == ~std::uint64_t(0)) return run([&] { return g.next64(); });
@@ -493,6 +547,7 @@ void bounded_fill(G& g, U off, U rng, U* out, std::size_t n, word_buffer& wb) {
             if constexpr (sizeof(U) == 4) return run([&] { return g.next32(); });
             else return run([&] { return static_cast<U>(wb.template next<8 * sizeof(U)>(g)); });
         }
+        if constexpr (sizeof(U) == 4 && lcg_engine<G>) return lemire32_fill(g, off, rng, out, n, wb);
         return run([&] { return lemire<U>(g, rng, wb); });
     }
 }
