@@ -103,6 +103,8 @@ TEST_CASE("solve and inv: backward error on random, ill-conditioned and complex 
     check_solve_inv(random_matrices<float>({8, 8}, 5), 6);
     check_solve_inv(random_matrices<cd>({12, 12}, 7), 8);
     check_solve_inv(random_matrices<std::complex<float>>({3, 6, 6}, 9), 10);
+    check_solve_inv(random_matrices<float>({130, 130}, 13), 14);  // blocked float and complex
+    check_solve_inv(random_matrices<cd>({90, 90}, 15), 16);
     for (std::size_t n : {10, 60}) check_solve_inv(conditioned(n, 1e12, 11 * n), 12 * n);
 }
 
@@ -146,7 +148,7 @@ TEST_CASE("cholesky: L L^H = A, lower and upper, real and complex", "[linalg]") 
     loom::array<double> lower_only = {{4, 99, 99}, {2, 5, 99}, {0.6, 1, 3}};
     CHECK(loom::array_equal(la::cholesky(lower_only), l));
 
-    for (std::size_t n : {1, 5, 40}) {
+    for (std::size_t n : {1, 5, 40, 64, 65, 150}) {  // one block and several (blocks of 64)
         const auto g = random_matrices<double>({3, n, n}, 30 + n);
         const loom::array<double> spd = loom::matmul(g, loom::matrix_transpose(g)) + loom::eye<double>(n);
         const loom::array<double> f = la::cholesky(spd);
@@ -160,6 +162,16 @@ TEST_CASE("cholesky: L L^H = A, lower and upper, real and complex", "[linalg]") 
     CHECK(norm_inf(rc) / (norm_inf(hpd) * eps<cd>() * 6) < 30);
     const loom::array<cd> uc = la::cholesky(hpd, loom::upper);
     CHECK(loom::array_equal(uc, loom::conj(loom::matrix_transpose(fc))));
+    // blocked, complex, and the upper triangle never read (NaN there changes nothing)
+    const auto gb = random_matrices<cd>({100, 100}, 42);
+    const loom::array<cd> hb = loom::matmul(gb, loom::conj(loom::matrix_transpose(gb))) + loom::eye<cd>(100);
+    const loom::array<cd> fb = la::cholesky(hb);
+    const loom::array<cd> rb = loom::matmul(fb, loom::conj(loom::matrix_transpose(fb))) - hb;
+    CHECK(norm_inf(rb) / (norm_inf(hb) * eps<cd>() * 100) < 30);
+    loom::array<cd> nan_upper = hb;
+    for (std::size_t i = 0; i < 100; ++i)
+        for (std::size_t j = i + 1; j < 100; ++j) nan_upper.data()[i * 100 + j] = cd(std::nan(""), 0);
+    CHECK(loom::array_equal(la::cholesky(nan_upper), fb));
 }
 
 TEST_CASE("linalg errors: shapes, singular and indefinite matrices, by index; operands unchanged", "[linalg]") {
@@ -185,6 +197,12 @@ TEST_CASE("linalg errors: shapes, singular and indefinite matrices, by index; op
     CHECK(message([&] { la::inv(stack); }).find("matrix 1 of the stack") != std::string::npos);
     CHECK(message([&] { la::solve(stack, loom::array<double>{1, 1}); }).find("singular") != std::string::npos);
     CHECK(loom::array_equal(stack, before));
+
+    // a zero pivot in a later block: column 90 of 100 is zero
+    loom::array<double> late = random_matrices<double>({100, 100}, 17);
+    for (std::size_t i = 0; i < 100; ++i) late.data()[i * 100 + 90] = 0;
+    CHECK_THROWS_AS(la::inv(late), loom::linalg_error);
+    CHECK(double(la::det(late)) == 0.0);
 
     loom::array<double> indefinite = {{1, 2}, {2, 1}};
     CHECK_THROWS_AS(la::cholesky(indefinite), loom::linalg_error);

@@ -366,7 +366,8 @@ void gemv(std::size_t rows, std::size_t cols, const T* a, std::ptrdiff_t rs, std
 // (G: the sizes, a parameter so that tests can run small blocks.)
 template <class T, class G = gemm_blocking<T>>
 void gemm_blocked(std::size_t m, std::size_t n, std::size_t k, const T* a, std::ptrdiff_t rsa, std::ptrdiff_t csa,
-                  const T* b, std::ptrdiff_t rsb, std::ptrdiff_t csb, T* c, std::ptrdiff_t rsc, std::ptrdiff_t csc) {
+                  const T* b, std::ptrdiff_t rsb, std::ptrdiff_t csb, T* c, std::ptrdiff_t rsc, std::ptrdiff_t csc,
+                  bool accumulate = false) {
     constexpr std::size_t MR = G::MR, NR = G::NR;
     const std::size_t kc = std::min(G::KC, k);
     const std::size_t mc = std::min(G::MC, (m + MR - 1) / MR * MR);
@@ -378,7 +379,7 @@ void gemm_blocked(std::size_t m, std::size_t n, std::size_t k, const T* a, std::
         const std::size_t nb = std::min(nc, n - jc);
         for (std::size_t pc = 0; pc < k; pc += kc) {
             const std::size_t kb = std::min(kc, k - pc);
-            const bool add = pc > 0;
+            const bool add = accumulate || pc > 0;
             gemm_pack_b<T, NR>(pb, b, rsb, csb, pc, kb, jc, nb);
             for (std::size_t ic = 0; ic < m; ic += mc) {
                 const std::size_t mb = std::min(mc, m - ic);
@@ -444,6 +445,28 @@ void gemm(std::size_t m, std::size_t n, std::size_t k, const T* a, std::ptrdiff_
     }
 #endif
     gemm_generic(m, n, k, a, rsa, csa, b, rsb, csb, c, rsc, csc);
+}
+
+// C -= A B (the trailing updates of the blocked factorisations in loom::linalg): for float and
+// double, -A copied once (the small operand there: m x k, k a block) and the packed kernel
+// accumulating into C; other types through a product into scratch, then subtracted.
+template <class T>
+void gemm_sub(std::size_t m, std::size_t n, std::size_t k, const T* a, std::ptrdiff_t rsa, std::ptrdiff_t csa,
+              const T* b, std::ptrdiff_t rsb, std::ptrdiff_t csb, T* c, std::ptrdiff_t rsc, std::ptrdiff_t csc) {
+    if (m == 0 || n == 0 || k == 0) return;
+#if LOOM_SIMD
+    if constexpr (std::is_floating_point_v<T>) {
+        T* na = gemm_scratch<T, 5>(m * k);
+        for (std::size_t i = 0; i < m; ++i)
+            for (std::size_t p = 0; p < k; ++p) na[i * k + p] = -*gemm_at(a, i, p, rsa, csa);
+        gemm_blocked(m, n, k, na, static_cast<std::ptrdiff_t>(k), 1, b, rsb, csb, c, rsc, csc, true);
+        return;
+    }
+#endif
+    T* t = gemm_scratch<T, 5>(m * n);
+    gemm(m, n, k, a, rsa, csa, b, rsb, csb, t, static_cast<std::ptrdiff_t>(n), 1);
+    for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < n; ++j) *gemm_at(c, i, j, rsc, csc) -= t[i * n + j];
 }
 
 }  // namespace loom::detail

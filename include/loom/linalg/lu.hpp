@@ -2,6 +2,7 @@
 // and solve over stacks of matrices.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstddef>
@@ -10,20 +11,21 @@
 #include <utility>
 #include <vector>
 
+#include "gemm.hpp"
 #include "stack.hpp"
 
 namespace loom::linalg {
 
 namespace detail {
 
-// P A = L U in place on the n x n row-major matrix a (L unit lower, U upper, both in a); piv[k] is
-// the row swapped with row k at step k. Returns the number of row swaps, and in `zero` whether a
-// pivot was exactly zero (the matrix is singular; the factorisation still completes, as LAPACK's).
+// The panel of columns k0 .. k0 + b of the n x n row-major matrix a, from row k0 down, factored
+// by LU with partial pivoting; pivot rows are swapped whole (across the panel, the factored columns
+// left of it and the trailing ones right of it), as LAPACK's getrf with laswp.
 template <class R>
-std::size_t lu_factor(R* a, std::size_t n, std::size_t* piv, bool& zero) {
+std::size_t lu_panel(R* a, std::size_t n, std::size_t k0, std::size_t b, std::size_t* piv, bool& zero) {
     std::size_t swaps = 0;
-    zero = false;
-    for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t end = k0 + b;
+    for (std::size_t k = k0; k < end; ++k) {
         std::size_t p = k;
         real_t<R> best = abs1(a[k * n + k]);
         for (std::size_t i = k + 1; i < n; ++i) {
@@ -48,8 +50,36 @@ std::size_t lu_factor(R* a, std::size_t n, std::size_t* piv, bool& zero) {
             R* ri = a + i * n;
             const R l = ri[k] / pivot;
             ri[k] = l;
-            for (std::size_t j = k + 1; j < n; ++j) ri[j] -= l * rk[j];
+            for (std::size_t j = k + 1; j < end; ++j) ri[j] -= l * rk[j];
         }
+    }
+    return swaps;
+}
+
+// P A = L U in place on the n x n row-major matrix a (L unit lower, U upper, both in a); piv[k] is
+// the row swapped with row k at step k. Returns the number of row swaps, and in `zero` whether a
+// pivot was exactly zero (the matrix is singular; the factorisation still completes, as LAPACK's).
+// Right-looking and blocked: each panel factored, then U's rows right of it by a triangular solve
+// and the trailing matrix updated by the matrix-product kernel (most of the work).
+template <class R>
+std::size_t lu_factor(R* a, std::size_t n, std::size_t* piv, bool& zero) {
+    std::size_t swaps = 0;
+    zero = false;
+    for (std::size_t k0 = 0; k0 < n; k0 += factor_block) {
+        const std::size_t b = std::min(factor_block, n - k0), end = k0 + b;
+        swaps += lu_panel(a, n, k0, b, piv, zero);
+        if (end == n) break;
+        for (std::size_t i = k0 + 1; i < end; ++i) {  // U12 = L11^-1 A12, L11 unit lower
+            R* ri = a + i * n;
+            for (std::size_t j = k0; j < i; ++j) {
+                const R l = ri[j];
+                const R* rj = a + j * n;
+                for (std::size_t c = end; c < n; ++c) ri[c] -= l * rj[c];
+            }
+        }
+        const auto ld = static_cast<std::ptrdiff_t>(n);
+        loom::detail::gemm_sub(n - end, n - end, b, a + end * n + k0, ld, 1, a + k0 * n + end, ld, 1, a + end * n + end,
+                               ld, 1);
     }
     return swaps;
 }

@@ -100,6 +100,9 @@ real_t<R> norm2(const R* x, std::size_t len, std::size_t stride = 1) {
                        (count > 1 ? " (matrix " + std::to_string(index) + " of the stack)" : std::string()));
 }
 
+// The column block of the blocked factorisations (their panel width).
+inline constexpr std::size_t factor_block = 64;
+
 // A stack of `count` matrices of m rows and n columns, row-major and contiguous, owned.
 template <class R>
 struct stack {
