@@ -251,7 +251,19 @@ TEST_CASE("qr: Q R = A, Q orthonormal, R upper; NumPy's signs; modes and shapes"
         check(random_matrices<float>({5, 5}, 55), mode);
         check(conditioned(30, 1e12, 56), mode);
         check(loom::zeros<double>({3, 2}), mode);  // rank 0: Q still orthonormal
+        // blocked (panels of 64): tall, wide, square, complex, float; a block reflector per panel
+        check(random_matrices<double>({150, 100}, 57), mode);
+        check(random_matrices<double>({100, 150}, 58), mode);
+        check(random_matrices<double>({129, 129}, 59), mode);
+        check(random_matrices<cd>({90, 80}, 60), mode);
+        check(random_matrices<float>({200, 130}, 61), mode);
     }
+    // the blocked factorisation gives the unblocked one's R up to rounding (the same signs)
+    const auto big = random_matrices<double>({140, 140}, 62);
+    const loom::array<double> rbig = la::qr(big).R;
+    const loom::array<double> r_lead = la::qr(loom::view(big, loom::all, loom::slice{0, 60})).R;
+    for (std::size_t i = 0; i < 60; ++i)
+        for (std::size_t j = i; j < 60; ++j) CHECK(rbig.data()[i * 140 + j] == Approx(r_lead.data()[i * 60 + j]).margin(1e-12));
     // a subnormal column: the reflector is built on scaled values (unscaled, 1 / (alpha - beta) is inf)
     const loom::array<double> tiny{{1e-310, 1}, {1e-310, 2}};
     const auto [tq, tr] = la::qr(tiny);

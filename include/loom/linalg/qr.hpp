@@ -8,6 +8,7 @@
 #include <limits>
 #include <vector>
 
+#include "gemm.hpp"
 #include "stack.hpp"
 
 namespace loom {
@@ -32,7 +33,11 @@ R make_reflector(R& alpha, R* x, std::size_t len, std::size_t stride) {
     Re big = abs1(alpha);
     for (std::size_t i = 0; i < len; ++i) big = std::max(big, abs1(x[i * stride]));
     int e = 0;
-    if (big > 0 && big <= std::numeric_limits<Re>::max()) {
+    // scaled only out of the middle of the exponent range (2^-511 to 2^512 for double), where nothing
+    // can overflow or underflow
+    using lim = std::numeric_limits<Re>;
+    const bool middle = big >= std::ldexp(Re(1), lim::min_exponent / 2) && big <= std::ldexp(Re(1), lim::max_exponent / 2);
+    if (big > 0 && big <= lim::max() && !middle) {
         std::frexp(big, &e);
         alpha = scale_pow2(alpha, -e);
         for (std::size_t i = 0; i < len; ++i) x[i * stride] = scale_pow2(x[i * stride], -e);
@@ -72,28 +77,117 @@ void apply_reflector(R t, const R* vcol, std::size_t vstride, R* c, std::size_t 
     }
 }
 
+// The reflectors k0 .. k0 + b of a (below A's diagonal, tau their factors) as one block
+// H_k0 ... H_(k0+b-1) = I - V T V^H (LAPACK's larft, forward and columnwise): V (rows x b, unit lower
+// trapezoidal, rows from k0) and V^H explicit for the product kernel, T upper triangular.
+template <class R>
+struct block_reflector {
+    std::vector<R> v, vh, t, w, g;
+    std::size_t rows = 0, b = 0;
+
+    void make(const R* a, std::size_t m, std::size_t n, std::size_t k0, std::size_t width, const R* tau) {
+        rows = m - k0;
+        b = width;
+        v.assign(rows * b, R(0));
+        vh.resize(b * rows);
+        t.assign(b * b, R(0));
+        for (std::size_t r = 0; r < rows; ++r)
+            for (std::size_t c = 0; c < b && c <= r; ++c) v[r * b + c] = r == c ? R(1) : a[(k0 + r) * n + k0 + c];
+        for (std::size_t r = 0; r < rows; ++r)
+            for (std::size_t c = 0; c < b; ++c) vh[c * rows + r] = conj_of(v[r * b + c]);
+        g.resize(b * b);  // G = V^H V by the product kernel: its column i above the diagonal is V(:, 0:i)^H v_i
+        loom::detail::gemm(b, b, rows, vh.data(), static_cast<std::ptrdiff_t>(rows), 1, v.data(),
+                           static_cast<std::ptrdiff_t>(b), 1, g.data(), static_cast<std::ptrdiff_t>(b), 1);
+        for (std::size_t i = 0; i < b; ++i) {  // T(0:i, i) = -tau_i T(0:i, 0:i) V(:, 0:i)^H v_i
+            t[i * b + i] = tau[k0 + i];
+            for (std::size_t j = 0; j < i; ++j) {
+                R d = R(0);
+                for (std::size_t l = j; l < i; ++l) d += t[j * b + l] * g[l * b + i];
+                t[j * b + i] = -tau[k0 + i] * d;
+            }
+        }
+    }
+
+    // C (rows x cols, leading dimension ld) = (I - V op(T) V^H) C, op(T) = T^H (applying the
+    // block's adjoint, as the factorisation does) or T (forming Q).
+    void apply(R* c, std::size_t cols, std::size_t ld, bool adjoint) {
+        if (cols == 0) return;
+        w.resize(b * cols);
+        const auto lc = static_cast<std::ptrdiff_t>(cols);
+        loom::detail::gemm(b, cols, rows, vh.data(), static_cast<std::ptrdiff_t>(rows), 1, c,
+                           static_cast<std::ptrdiff_t>(ld), 1, w.data(), lc, 1);
+        if (adjoint) {  // W = T^H W: row i from rows j <= i, so from the bottom up in place
+            for (std::size_t i = b; i-- > 0;) {
+                R* wi = w.data() + i * cols;
+                const R d = conj_of(t[i * b + i]);
+                for (std::size_t q = 0; q < cols; ++q) wi[q] *= d;
+                for (std::size_t j = 0; j < i; ++j) {
+                    const R f = conj_of(t[j * b + i]);
+                    const R* wj = w.data() + j * cols;
+                    for (std::size_t q = 0; q < cols; ++q) wi[q] += f * wj[q];
+                }
+            }
+        } else {  // W = T W: row i from rows j >= i, so from the top down in place
+            for (std::size_t i = 0; i < b; ++i) {
+                R* wi = w.data() + i * cols;
+                const R d = t[i * b + i];
+                for (std::size_t q = 0; q < cols; ++q) wi[q] *= d;
+                for (std::size_t j = i + 1; j < b; ++j) {
+                    const R f = t[i * b + j];
+                    const R* wj = w.data() + j * cols;
+                    for (std::size_t q = 0; q < cols; ++q) wi[q] += f * wj[q];
+                }
+            }
+        }
+        loom::detail::gemm_sub(rows, cols, b, v.data(), static_cast<std::ptrdiff_t>(b), 1, w.data(), lc, 1, c,
+                               static_cast<std::ptrdiff_t>(ld), 1);
+    }
+};
+
 // A (m x n, row-major) = Q R: R in A's upper triangle, the reflectors' vectors below it, their
-// factors in tau (min(m, n) of them).
+// factors in tau (min(m, n) of them). Blocked: each panel of factor_block columns by single
+// reflections, then applied to the columns right of it as one block reflector.
 template <class R>
 void qr_factor(R* a, std::size_t m, std::size_t n, R* tau, std::vector<R>& w) {
     const std::size_t k = std::min(m, n);
-    for (std::size_t i = 0; i < k; ++i) {
-        tau[i] = make_reflector(a[i * n + i], a + (i + 1) * n + i, m - i - 1, n);
-        apply_reflector(conj_of(tau[i]), a + i * n + i, n, a + i * n + i + 1, m - i, n - i - 1, n, w);
+    block_reflector<R> br;
+    for (std::size_t k0 = 0; k0 < k; k0 += factor_block) {
+        // a block reflector pays when enough columns are right of the panel; else the rest in one
+        const bool blocked = k0 + factor_block < k && n - (k0 + factor_block) >= factor_block / 2;
+        const std::size_t end = blocked ? k0 + factor_block : k, cols_end = blocked ? end : n;
+        for (std::size_t i = k0; i < end; ++i) {
+            tau[i] = make_reflector(a[i * n + i], a + (i + 1) * n + i, m - i - 1, n);
+            apply_reflector(conj_of(tau[i]), a + i * n + i, n, a + i * n + i + 1, m - i, cols_end - i - 1, n, w);
+        }
+        if (!blocked) break;
+        br.make(a, m, n, k0, factor_block, tau);
+        br.apply(a + k0 * n + end, n - end, n, true);
     }
 }
 
-// Q's first `cols` columns (m x cols, row-major) from qr_factor's reflectors (LAPACK's org2r).
+// Q's first `cols` columns (m x cols, row-major) from qr_factor's reflectors (LAPACK's org2r, and
+// orgqr's blocks from the last to the first when there are more than one).
 template <class R>
 void qr_form_q(const R* a, std::size_t m, std::size_t n, const R* tau, R* q, std::size_t cols, std::vector<R>& w) {
     const std::size_t k = std::min(m, n);
+    if (k <= factor_block) {
+        for (std::size_t i = 0; i < m; ++i)
+            for (std::size_t j = 0; j < cols; ++j) q[i * cols + j] = (j < k && i > j) ? a[i * n + j] : R(i == j ? 1 : 0);
+        for (std::size_t i = k; i-- > 0;) {
+            if (i + 1 < cols) apply_reflector(tau[i], q + i * cols + i, cols, q + i * cols + i + 1, m - i, cols - i - 1, cols, w);
+            for (std::size_t r = i + 1; r < m; ++r) q[r * cols + i] *= -tau[i];
+            q[i * cols + i] = R(1) - tau[i];
+            for (std::size_t r = 0; r < i; ++r) q[r * cols + i] = R(0);
+        }
+        return;
+    }
     for (std::size_t i = 0; i < m; ++i)
-        for (std::size_t j = 0; j < cols; ++j) q[i * cols + j] = (j < k && i > j) ? a[i * n + j] : R(i == j ? 1 : 0);
-    for (std::size_t i = k; i-- > 0;) {
-        if (i + 1 < cols) apply_reflector(tau[i], q + i * cols + i, cols, q + i * cols + i + 1, m - i, cols - i - 1, cols, w);
-        for (std::size_t r = i + 1; r < m; ++r) q[r * cols + i] *= -tau[i];
-        q[i * cols + i] = R(1) - tau[i];
-        for (std::size_t r = 0; r < i; ++r) q[r * cols + i] = R(0);
+        for (std::size_t j = 0; j < cols; ++j) q[i * cols + j] = R(i == j ? 1 : 0);
+    block_reflector<R> br;
+    for (std::size_t k0 = (k - 1) / factor_block * factor_block;; k0 -= factor_block) {
+        br.make(a, m, n, k0, std::min(factor_block, k - k0), tau);
+        br.apply(q + k0 * cols + k0, cols - k0, cols, false);  // columns left of k0 are still e_j there
+        if (k0 == 0) break;
     }
 }
 
