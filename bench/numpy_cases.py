@@ -8,6 +8,9 @@ Shapes and names match the C++ programs: "<case>/numpy/<size>".
 
     /usr/bin/python3 bench/numpy_cases.py --json out.json [--quick] [--filter REGEX] [--skip-programs]
 
+--filter matches a case's name, and for the cases of bench/linalg.cpp also the word "linalg" (their names
+do not say it): `--filter linalg --skip-programs` runs only those; without a filter they are left out.
+
 Run it with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset (scripts/bench_summary.py does).
 """
 import argparse
@@ -162,8 +165,67 @@ def cases(rng, programs=True):
                            ("random_normal_f32", lambda g, n: g.standard_normal(n, dtype=np.float32)),
                            ("random_integers_i64", lambda g, n: g.integers(0, 100, n))):  # int64, the default
             yield f"{case}/numpy/{size}", lambda g=np.random.default_rng(42), n=n, draw=draw: draw(g, n)
+    # bench/linalg.cpp: the factorisations and the stacks of small matrices, the operands bench::value()'s (no
+    # generator drawn from); the filter word "linalg" selects them
+    for name, fn in linalg_cases():
+        yield name, fn, "linalg"
     if programs:
         yield from program_cases(rng)
+
+
+def value(seed, n, lo=0.5, hi=1.5):
+    """bench::value(seed, i, {lo, hi}) of bench/common.hpp for i = 0 .. n-1: the C++ programs' operands, bit for bit."""
+    z = np.uint64(seed << 40) + np.arange(n, dtype=np.uint64) + np.uint64(0x9E3779B97F4A7C15)  # wraps, as uint64_t
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    return lo + (hi - lo) * ((z >> np.uint64(11)).astype(np.float64) * 2.0**-53)
+
+
+def reflected_symmetric(d, u):
+    """H diag(d) H with H = I - 2 u u^T, u of unit length along the last axis: the eigenvalues d."""
+    s = (d * u * u).sum(-1)[..., None, None]
+    return (d[..., :, None] * np.eye(d.shape[-1]) + u[..., :, None] * u[..., None, :]
+            * (4 * s - 2 * (d[..., :, None] + d[..., None, :])))
+
+
+def unit_rows(u):
+    return u / np.sqrt((u * u).sum(-1, keepdims=True))
+
+
+def linalg_cases():
+    """The cases of bench/linalg.cpp on the same operands (bench::value, the seeds there)."""
+    for n in (64, 128, 256, 512, 1024, 2048):
+        a = value(1, n * n, -1.0, 1.0).reshape(n, n)
+        b = a @ value(9, n).reshape(n, 1)
+        yield f"lu_solve_f64/numpy/{n}", lambda a=a, b=b: np.linalg.solve(a, b)
+        g = value(2, n * n, -1.0, 1.0).reshape(n, n)
+        s = g @ g.T / n + np.eye(n)
+        yield f"cholesky_f64/numpy/{n}", lambda s=s: np.linalg.cholesky(s)
+        if n > 1024:  # as the C++ program: the others take long at 2048
+            continue
+        q = value(3, n * n, -1.0, 1.0).reshape(n, n)
+        yield f"qr_f64/numpy/{n}", lambda q=q: np.linalg.qr(q)
+        d = np.arange(n) + 0.5 * value(6, n)
+        h = reflected_symmetric(d, unit_rows(value(5, n)))
+        yield f"eigh_f64/numpy/{n}", lambda h=h: np.linalg.eigh(h)
+        sigma = n - np.arange(n) + 0.5 * value(7, n)
+        u, v = unit_rows(value(8, n)), unit_rows(value(10, n))
+        t = (u * sigma * v).sum()
+        m = (np.diag(sigma) - 2 * np.outer(u, u * sigma) - 2 * np.outer(sigma * v, v) + 4 * t * np.outer(u, v))
+        yield f"svd_f64/numpy/{n}", lambda m=m: np.linalg.svd(m, full_matrices=False)
+    # stacks of 100,000 k x k matrices: entries in [-1, 1) plus k on the diagonal; eigh's H D H
+    count = 100_000
+    for k, ops in ((3, ("solve", "det", "inv")), (2, ("solve", "det")), (4, ("solve", "det"))):
+        a = value(20, count * k * k, -1.0, 1.0).reshape(count, k, k) + k * np.eye(k)
+        b = a @ value(9, count * k).reshape(count, k, 1)
+        for op in ops:
+            fn = {"solve": lambda a=a, b=b: np.linalg.solve(a, b), "det": lambda a=a: np.linalg.det(a),
+                  "inv": lambda a=a: np.linalg.inv(a)}[op]
+            yield f"{op}_{k}x{k}_f64/numpy/100k", fn
+    d = np.arange(3) + 0.5 * value(22, count * 3).reshape(count, 3)
+    e = reflected_symmetric(d, unit_rows(value(21, count * 3).reshape(count, 3)))
+    yield "eigh_3x3_f64/numpy/100k", lambda e=e: np.linalg.eigh(e)
 
 
 # bench/programs.cpp: real programs, each written as a NumPy user writes it; single thread (pinned).
@@ -360,7 +422,8 @@ def main():
     ap.add_argument("--quick", action="store_true", help="fewer and shorter repetitions")
     ap.add_argument("--repetitions", type=int, default=None)
     ap.add_argument("--min-time", type=float, default=None, help="seconds per repetition")
-    ap.add_argument("--filter", help="run only the cases whose name this regex matches (re.search)")
+    ap.add_argument("--filter", help="run only the cases whose name, or program word (linalg), this regex matches "
+                                     "(re.search)")
     ap.add_argument("--skip-programs", action="store_true", help="leave out the cases of bench/programs.cpp")
     args = ap.parse_args()
     repetitions = args.repetitions or (3 if args.quick else 7)
@@ -368,8 +431,10 @@ def main():
 
     rng = np.random.default_rng(2024)
     results = []
-    for name, fn in cases(rng, programs=not args.skip_programs):
-        if args.filter and not re.search(args.filter, name):
+    for name, fn, *words in cases(rng, programs=not args.skip_programs):
+        if args.filter and not any(re.search(args.filter, w) for w in (name, *words)):
+            continue
+        if "linalg" in words and not args.filter:  # a minute more: only when asked for (bench_summary has no linalg)
             continue
         seconds, number = measure(fn, min_time, repetitions)
         results.append({"name": name, "seconds": seconds, "calls_per_repetition": number})
