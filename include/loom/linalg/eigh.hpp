@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../simd/simd.hpp"
 #include "qr.hpp"
 #include "stack.hpp"
 
@@ -45,13 +46,13 @@ bool tridiagonal_ql(Re* d, Re* e, std::size_t n, R* z) {
             if (budget-- == 0) return false;
             // Wilkinson's shift: the eigenvalue of the leading 2 x 2 block nearer d[l]
             Re g = (d[l + 1] - d[l]) / (2 * e[l]);
-            Re r = std::hypot(g, Re(1));
+            Re r = hypot2(g, Re(1));
             g = d[m] - d[l] + e[l] / (g + std::copysign(r, g));
             Re s = 1, c = 1, p = 0;
             bool split = false;
             for (std::size_t i = m; i-- > l;) {  // chase the bulge up from m to l
                 const Re f = s * e[i], b = c * e[i];
-                r = std::hypot(f, g);
+                r = hypot2(f, g);
                 e[i + 1] = r;
                 if (r == 0) {  // underflow: e[i + 1] is 0, the matrix splits there; start again
                     d[i + 1] -= p;
@@ -111,7 +112,7 @@ bool hermitian_eigen(R* a, std::size_t n, real_t<R>* w, R* vec, eigh_work<R>& ws
         return true;
     }
     // scale by a power of 2 to max|a| ~ 1 (exact): no overflow or underflow in between
-    for (std::size_t i = 0; i < n * n; ++i) a[i] = scale_pow2(a[i], -ex);
+    scale_all(a, n * n, -ex);
 
     // Householder: H_k^H A H_k zeroes column k below the subdiagonal, H_k = I - tau v v^H acting on
     // k + 1 .. n - 1. The reflector's beta is real, so the tridiagonal matrix is real already.
@@ -176,8 +177,12 @@ bool hermitian_eigen(R* a, std::size_t n, real_t<R>* w, R* vec, eigh_work<R>& ws
 
     ws.order.resize(n);
     std::iota(ws.order.begin(), ws.order.end(), std::size_t(0));
-    std::stable_sort(ws.order.begin(), ws.order.end(), [&](std::size_t x, std::size_t y) { return ws.d[x] < ws.d[y]; });
-    for (std::size_t j = 0; j < n; ++j) w[j] = std::ldexp(ws.d[ws.order[j]], ex);
+    // ascending, equal values in their order (std::sort with the index as tie-break: stable_sort
+    // would allocate for every matrix of a stack)
+    std::sort(ws.order.begin(), ws.order.end(),
+              [&](std::size_t x, std::size_t y) { return ws.d[x] < ws.d[y] || (ws.d[x] == ws.d[y] && x < y); });
+    for (std::size_t j = 0; j < n; ++j) w[j] = ws.d[ws.order[j]];
+    scale_all(w, n, ex);
     if (vec)
         for (std::size_t j = 0; j < n; ++j) {
             const R* zj = zt + ws.order[j] * n;
@@ -186,14 +191,156 @@ bool hermitian_eigen(R* a, std::size_t n, real_t<R>* w, R* vec, eigh_work<R>& ws
     return true;
 }
 
-// eigh's and eigvalsh's loop over the stack.
+// The eigenvalues (ascending) and eigenvectors of L real symmetric N x N matrices at once (N = 2
+// or 3), by cyclic Jacobi rotations: each step the same arithmetic on L lanes, which the compiler
+// vectorises, where QL's chain of dependent rotations would take one matrix at a time. The lower
+// triangles of a[0 .. L) are read, scaled by a power of 2 to max ~1 (exact). False for the lanes
+// (in `failed`) that hold NaN or infinity or did not converge: the caller takes those through QL.
+template <std::size_t N, std::size_t L, class Re>
+void jacobi_small(const Re* const* a, Re (*w)[N], Re (*vec)[N * N], bool* failed) {
+    Re m[N][N][L], v[N][N][L], scale[L];
+    for (std::size_t l = 0; l < L; ++l) {
+        int ex = 0;
+        Re sym[N * N];
+        for (std::size_t i = 0; i < N; ++i)
+            for (std::size_t j = 0; j < N; ++j) sym[i * N + j] = a[l][i >= j ? i * N + j : j * N + i];
+        failed[l] = !finite_exponent(sym, N * N, ex);
+        if (failed[l]) ex = 0;
+        scale[l] = std::ldexp(Re(1), ex);
+        scale_all(sym, N * N, -ex);
+        for (std::size_t i = 0; i < N; ++i)
+            for (std::size_t j = 0; j < N; ++j) {
+                m[i][j][l] = failed[l] ? Re(i == j) : sym[i * N + j];
+                v[i][j][l] = Re(i == j);
+            }
+    }
+    const Re eps = std::numeric_limits<Re>::epsilon(), tiny = std::numeric_limits<Re>::min();
+    bool converged = false;
+    // each statement a loop over the lanes, innermost, so that it vectorises
+    Re c[L], sn[L], t[L];
+    for (int sweep = 0; sweep < 12 && !converged; ++sweep) {
+        for (std::size_t p = 0; p + 1 < N; ++p)
+            for (std::size_t q = p + 1; q < N; ++q) {
+                // t = tan of the angle that zeroes a_pq, the smaller root (1 / (2 theta) where theta^2
+                // would lose it); 0 when a_pq is negligible. In batches: the compiler would not
+                // vectorise std::sqrt (errno).
+#if LOOM_SIMD
+                using B = simd::batch<Re>;
+                for (std::size_t l = 0; l < L; l += B::size) {
+                    const B apq = simd::load(&m[p][q][l]);
+                    const auto big = xsimd::abs(apq) > B(tiny);
+                    const B theta = (simd::load(&m[q][q][l]) - simd::load(&m[p][p][l])) / (B(2) * xsimd::select(big, apq, B(1)));
+                    const B at = xsimd::abs(theta);
+                    const B root = xsimd::select(at > B(1 / eps), B(0.5) / at, B(1) / (at + xsimd::sqrt(at * at + B(1))));
+                    const B tt = xsimd::select(big, xsimd::copysign(root, theta), B(0));
+                    const B cc = B(1) / xsimd::sqrt(tt * tt + B(1));
+                    simd::store(t + l, tt);
+                    simd::store(c + l, cc);
+                    simd::store(sn + l, tt * cc);
+                }
+#else
+                for (std::size_t l = 0; l < L; ++l) {
+                    const Re apq = m[p][q][l];
+                    const bool big = std::abs(apq) > tiny;
+                    const Re theta = (m[q][q][l] - m[p][p][l]) / (2 * (big ? apq : Re(1)));
+                    const Re at = std::abs(theta);
+                    const Re root = at > 1 / eps ? Re(0.5) / at : Re(1) / (at + std::sqrt(at * at + 1));
+                    t[l] = big ? std::copysign(root, theta) : Re(0);
+                    c[l] = 1 / std::sqrt(t[l] * t[l] + 1);
+                    sn[l] = t[l] * c[l];
+                }
+#endif
+                for (std::size_t l = 0; l < L; ++l) {
+                    const Re apq = m[p][q][l];
+                    m[p][p][l] -= t[l] * apq;
+                    m[q][q][l] += t[l] * apq;
+                    m[p][q][l] = m[q][p][l] = 0;
+                }
+                for (std::size_t r = 0; r < N; ++r) {
+                    if (r != p && r != q)
+                        for (std::size_t l = 0; l < L; ++l) {
+                            const Re arp = m[r][p][l], arq = m[r][q][l];
+                            m[r][p][l] = m[p][r][l] = c[l] * arp - sn[l] * arq;
+                            m[r][q][l] = m[q][r][l] = sn[l] * arp + c[l] * arq;
+                        }
+                    for (std::size_t l = 0; l < L; ++l) {
+                        const Re vrp = v[r][p][l], vrq = v[r][q][l];
+                        v[r][p][l] = c[l] * vrp - sn[l] * vrq;
+                        v[r][q][l] = sn[l] * vrp + c[l] * vrq;
+                    }
+                }
+            }
+        // converged when every off-diagonal element is below eps times its diagonal neighbours'
+        converged = true;
+        for (std::size_t l = 0; l < L; ++l)
+            for (std::size_t p = 0; p + 1 < N; ++p)
+                for (std::size_t q = p + 1; q < N; ++q)
+                    converged = converged && std::abs(m[p][q][l]) <= eps * (std::abs(m[p][p][l]) + std::abs(m[q][q][l])) / 4 + tiny;
+    }
+    for (std::size_t l = 0; l < L; ++l) {
+        failed[l] = failed[l] || !converged;
+        std::size_t order[N];
+        for (std::size_t i = 0; i < N; ++i) order[i] = i;
+        for (std::size_t i = 1; i < N; ++i)  // insertion sort: ascending, equal values in order
+            for (std::size_t j = i; j > 0 && m[order[j]][order[j]][l] < m[order[j - 1]][order[j - 1]][l]; --j)
+                std::swap(order[j], order[j - 1]);
+        for (std::size_t i = 0; i < N; ++i) {
+            w[l][i] = m[order[i]][order[i]][l] * scale[l];
+            if (vec)
+                for (std::size_t r = 0; r < N; ++r) vec[l][r * N + i] = v[r][order[i]][l];
+        }
+    }
+}
+
+// The lanes of jacobi_small: 8, or a SIMD batch where it holds more.
+template <class Re>
+constexpr std::size_t jacobi_lanes() {
+#if LOOM_SIMD
+    return std::max<std::size_t>(8, simd::batch<Re>::size);
+#else
+    return 8;
+#endif
+}
+
+// eigh's and eigvalsh's loop over the stack: real 2 x 2 and 3 x 3 matrices jacobi_lanes at a time
+// by jacobi_small, the others (and what it gives up on) one at a time by QL.
 template <class R>
 void eigh_stack(stack<R>& s, real_t<R>* w, R* vec, const char* fn) {
     eigh_work<R> ws;
     const std::size_t n = s.n;
-    for (std::size_t b = 0; b < s.count; ++b)
+    auto one = [&](std::size_t b) {
         if (!hermitian_eigen(s.matrix(b), n, w + b * n, vec ? vec + b * n * n : nullptr, ws))
             cannot_factor(fn, "did not converge", b, s.count);
+    };
+    if constexpr (!is_complex<R>::value) {
+        if (n == 2 || n == 3) {
+            constexpr std::size_t L = jacobi_lanes<R>();
+            auto groups = [&](auto nn) {
+                constexpr std::size_t N = decltype(nn)::value;
+                R wl[L][N], vl[L][N * N];
+                const R* src[L];
+                bool failed[L];
+                for (std::size_t b0 = 0; b0 < s.count; b0 += L) {
+                    const std::size_t lanes = std::min(L, s.count - b0);
+                    for (std::size_t l = 0; l < L; ++l) src[l] = s.matrix(b0 + (l < lanes ? l : 0));
+                    jacobi_small<N, L>(src, wl, vec ? vl : nullptr, failed);
+                    for (std::size_t l = 0; l < lanes; ++l) {
+                        const std::size_t b = b0 + l;
+                        if (failed[l]) {
+                            one(b);
+                            continue;
+                        }
+                        std::copy_n(wl[l], N, w + b * N);
+                        if (vec) std::copy_n(vl[l], N * N, vec + b * N * N);
+                    }
+                }
+            };
+            if (n == 2) groups(std::integral_constant<std::size_t, 2>{});
+            else groups(std::integral_constant<std::size_t, 3>{});
+            return;
+        }
+    }
+    for (std::size_t b = 0; b < s.count; ++b) one(b);
 }
 
 }  // namespace detail

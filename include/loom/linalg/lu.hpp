@@ -21,8 +21,9 @@ namespace detail {
 // The panel of columns k0 .. k0 + b of the n x n row-major matrix a, from row k0 down, factored
 // by LU with partial pivoting; pivot rows are swapped whole (across the panel, the factored columns
 // left of it and the trailing ones right of it), as LAPACK's getrf with laswp.
-template <class R>
-std::size_t lu_panel(R* a, std::size_t n, std::size_t k0, std::size_t b, std::size_t* piv, bool& zero) {
+template <class R, class N>
+std::size_t lu_panel(R* a, N size, std::size_t k0, std::size_t b, std::size_t* piv, bool& zero) {
+    const std::size_t n = size;
     std::size_t swaps = 0;
     const std::size_t end = k0 + b;
     for (std::size_t k = k0; k < end; ++k) {
@@ -61,13 +62,14 @@ std::size_t lu_panel(R* a, std::size_t n, std::size_t k0, std::size_t b, std::si
 // pivot was exactly zero (the matrix is singular; the factorisation still completes, as LAPACK's).
 // Right-looking and blocked: each panel factored, then U's rows right of it by a triangular solve
 // and the trailing matrix updated by the matrix-product kernel (most of the work).
-template <class R>
-std::size_t lu_factor(R* a, std::size_t n, std::size_t* piv, bool& zero) {
+template <class R, class N>
+std::size_t lu_factor(R* a, N size, std::size_t* piv, bool& zero) {
+    const std::size_t n = size;
     std::size_t swaps = 0;
     zero = false;
     for (std::size_t k0 = 0; k0 < n; k0 += factor_block) {
         const std::size_t b = std::min(factor_block, n - k0), end = k0 + b;
-        swaps += lu_panel(a, n, k0, b, piv, zero);
+        swaps += lu_panel(a, size, k0, b, piv, zero);
         if (end == n) break;
         for (std::size_t i = k0 + 1; i < end; ++i) {  // U12 = L11^-1 A12, L11 unit lower
             R* ri = a + i * n;
@@ -85,8 +87,9 @@ std::size_t lu_factor(R* a, std::size_t n, std::size_t* piv, bool& zero) {
 }
 
 // Solves A X = B for the k columns of the row-major n x k matrix b in place, from lu_factor's output.
-template <class R>
-void lu_solve(const R* lu, const std::size_t* piv, std::size_t n, R* b, std::size_t k) {
+template <class R, class N>
+void lu_solve(const R* lu, const std::size_t* piv, N size, R* b, std::size_t k) {
+    const std::size_t n = size;
     for (std::size_t i = 0; i < n; ++i)
         if (piv[i] != i) std::swap_ranges(b + i * k, b + (i + 1) * k, b + piv[i] * k);
     for (std::size_t i = 1; i < n; ++i) {  // L y = P b, L unit lower
@@ -119,16 +122,21 @@ void lu_solve(const R* lu, const std::size_t* piv, std::size_t n, R* b, std::siz
 template <expression X>
 auto det(const X& x) {
     using R = detail::compute_t<typename X::value_type>;
-    auto s = detail::make_stack<R>(x, "det", true);
+    const auto s = detail::make_source<R>(x, "det", true);
+    const std::size_t n = s.n;
     array<R> out = loom::detail::uninitialized<R>(s.batch);
-    std::vector<std::size_t> piv(s.n);
-    for (std::size_t b = 0; b < s.count; ++b) {
-        bool zero = false;
-        const std::size_t swaps = detail::lu_factor(s.matrix(b), s.n, piv.data(), zero);
-        R d = (swaps % 2) ? R(-1) : R(1);
-        for (std::size_t i = 0; i < s.n; ++i) d *= s.matrix(b)[i * s.n + i];
-        out.data()[b] = d;
-    }
+    std::vector<R> work(n * n);
+    std::vector<std::size_t> piv(n);
+    detail::small_size(n, [&](auto nn) {
+        for (std::size_t b = 0; b < s.count; ++b) {
+            std::copy_n(s.matrix(b), nn * nn, work.data());
+            bool zero = false;
+            const std::size_t swaps = detail::lu_factor(work.data(), nn, piv.data(), zero);
+            R d = (swaps % 2) ? R(-1) : R(1);
+            for (std::size_t i = 0; i < nn; ++i) d *= work[i * nn + i];
+            out.data()[b] = d;
+        }
+    });
     return out;
 }
 
@@ -145,16 +153,19 @@ template <expression X>
 auto slogdet(const X& x) {
     using R = detail::compute_t<typename X::value_type>;
     using Re = detail::real_t<R>;
-    auto s = detail::make_stack<R>(x, "slogdet", true);
+    const auto s = detail::make_source<R>(x, "slogdet", true);
+    const std::size_t n = s.n;
     slogdet_result<R> out{loom::detail::uninitialized<R>(s.batch), loom::detail::uninitialized<Re>(s.batch)};
-    std::vector<std::size_t> piv(s.n);
+    std::vector<R> work(n * n);
+    std::vector<std::size_t> piv(n);
     for (std::size_t b = 0; b < s.count; ++b) {
+        std::copy_n(s.matrix(b), n * n, work.data());
         bool zero = false;
-        const std::size_t swaps = detail::lu_factor(s.matrix(b), s.n, piv.data(), zero);
+        const std::size_t swaps = detail::lu_factor(work.data(), n, piv.data(), zero);
         R sign = (swaps % 2) ? R(-1) : R(1);
         Re logdet = 0;
-        for (std::size_t i = 0; i < s.n; ++i) {
-            const R u = s.matrix(b)[i * s.n + i];
+        for (std::size_t i = 0; i < n; ++i) {
+            const R u = work[i * n + i];
             const Re m = std::abs(u);
             sign *= u / m;
             logdet += std::log(m);
@@ -174,18 +185,23 @@ auto slogdet(const X& x) {
 template <expression X>
 auto inv(const X& x) {
     using R = detail::compute_t<typename X::value_type>;
-    auto s = detail::make_stack<R>(x, "inv", true);
-    array<R> out = loom::detail::uninitialized<R>(s.a.shape());
-    std::vector<std::size_t> piv(s.n);
-    for (std::size_t b = 0; b < s.count; ++b) {
-        bool zero = false;
-        detail::lu_factor(s.matrix(b), s.n, piv.data(), zero);
-        if (zero) detail::cannot_factor("inv", "singular matrix", b, s.count);
-        R* o = out.data() + b * s.n * s.n;
-        for (std::size_t i = 0; i < s.n * s.n; ++i) o[i] = R(0);
-        for (std::size_t i = 0; i < s.n; ++i) o[i * s.n + i] = R(1);
-        detail::lu_solve(s.matrix(b), piv.data(), s.n, o, s.n);
-    }
+    const auto s = detail::make_source<R>(x, "inv", true);
+    const std::size_t n = s.n;
+    array<R> out = loom::detail::uninitialized<R>(detail::with_tail(s.batch, {n, n}));
+    std::vector<R> work(n * n);
+    std::vector<std::size_t> piv(n);
+    detail::small_size(n, [&](auto nn) {
+        for (std::size_t b = 0; b < s.count; ++b) {
+            std::copy_n(s.matrix(b), nn * nn, work.data());
+            bool zero = false;
+            detail::lu_factor(work.data(), nn, piv.data(), zero);
+            if (zero) detail::cannot_factor("inv", "singular matrix", b, s.count);
+            R* o = out.data() + b * nn * nn;
+            for (std::size_t i = 0; i < nn * nn; ++i) o[i] = R(0);
+            for (std::size_t i = 0; i < nn; ++i) o[i * nn + i] = R(1);
+            detail::lu_solve(work.data(), piv.data(), nn, o, nn);
+        }
+    });
     return out;
 }
 
@@ -196,34 +212,57 @@ auto inv(const X& x) {
 template <expression A, expression B>
 auto solve(const A& a, const B& b) {
     using R = detail::compute_t<promote_t<typename A::value_type, typename B::value_type>>;
-    auto sa = detail::make_stack<R>(a, "solve", true);
+    const auto sa = detail::make_source<R>(a, "solve", true);
     const std::size_t n = sa.n;
-    array<R> bb = loom::astype<R>(b);
-    const shape_t& bs = bb.shape();
-    const bool vector = bs.size() == 1;
+    const shape_t& bs = b.shape();
     if (bs.empty()) detail::bad_shape("solve", "b must be a vector or a stack of matrices", bs);
+    const bool vector = bs.size() == 1;
     const std::size_t rows = vector ? bs[0] : bs[bs.size() - 2];
     const std::size_t k = vector ? 1 : bs[bs.size() - 1];
     if (rows != n)
-        throw std::invalid_argument("loom::linalg::solve: a is " + to_string(sa.a.shape()) + " and b " + to_string(bs) +
-                                    ": b's rows must be a's " + std::to_string(n));
+        throw std::invalid_argument("loom::linalg::solve: a is " + to_string(detail::with_tail(sa.batch, {n, n})) +
+                                    " and b " + to_string(bs) + ": b's rows must be a's " + std::to_string(n));
+    array<R> b_copy;
+    const R* bd = nullptr;
+    if constexpr (std::is_same_v<std::remove_cvref_t<B>, array<R>>) {
+        bd = b.data();
+    } else {
+        b_copy = loom::astype<R>(b);
+        bd = b_copy.data();
+    }
     const shape_t b_batch = vector ? shape_t{} : shape_t(bs.begin(), bs.end() - 2);
     const shape_t batch = broadcast_shapes(sa.batch, b_batch);
     const std::size_t count = size_of(batch);
     const auto amap = detail::batch_map(batch, sa.batch), bmap = detail::batch_map(batch, b_batch);
     array<R> out = loom::detail::uninitialized<R>(vector ? detail::with_tail(batch, {n}) : detail::with_tail(batch, {n, k}));
-    // factor each matrix of a once, however often the batch repeats it
     std::vector<std::size_t> piv(sa.count * n);
-    for (std::size_t i = 0; i < sa.count; ++i) {
-        bool zero = false;
-        detail::lu_factor(sa.matrix(i), n, piv.data() + i * n, zero);
-        if (zero) detail::cannot_factor("solve", "singular matrix", i, sa.count);
-    }
-    for (std::size_t f = 0; f < count; ++f) {
-        R* o = out.data() + f * n * k;
-        std::copy_n(bb.data() + bmap[f] * n * k, n * k, o);
-        detail::lu_solve(sa.matrix(amap[f]), piv.data() + amap[f] * n, n, o, k);
-    }
+    detail::small_size(n, [&](auto nn) {
+        // each matrix of a factored once, however often the batch repeats it: in place of a copy of
+        // the stack, or (one matrix per result) in a small buffer just before its solve
+        const bool each_once = count == sa.count;
+        std::vector<R> lu(each_once ? n * n : sa.count * n * n);
+        if (!each_once)
+            for (std::size_t i = 0; i < sa.count; ++i) {
+                std::copy_n(sa.matrix(i), nn * nn, lu.data() + i * n * n);
+                bool zero = false;
+                detail::lu_factor(lu.data() + i * n * n, nn, piv.data() + i * n, zero);
+                if (zero) detail::cannot_factor("solve", "singular matrix", i, sa.count);
+            }
+        for (std::size_t f = 0; f < count; ++f) {
+            const std::size_t i = amap[f];
+            R* factor = lu.data() + (each_once ? 0 : i * n * n);
+            std::size_t* p = piv.data() + i * n;
+            if (each_once) {
+                std::copy_n(sa.matrix(i), nn * nn, factor);
+                bool zero = false;
+                detail::lu_factor(factor, nn, p, zero);
+                if (zero) detail::cannot_factor("solve", "singular matrix", i, sa.count);
+            }
+            R* o = out.data() + f * n * k;
+            std::copy_n(bd + bmap[f] * n * k, n * k, o);
+            detail::lu_solve(factor, p, nn, o, k);
+        }
+    });
     return out;
 }
 

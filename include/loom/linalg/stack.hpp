@@ -55,6 +55,32 @@ R scale_pow2(const R& x, int e) {
     else return std::ldexp(x, e);
 }
 
+// The n values of a times 2^e: one multiplication each when 2^e is a normal number (the same
+// results as ldexp's, which is far slower), else ldexp.
+template <class R>
+void scale_all(R* a, std::size_t n, int e) {
+    using Re = real_t<R>;
+    if (e > std::numeric_limits<Re>::min_exponent && e < std::numeric_limits<Re>::max_exponent) {
+        const Re f = std::ldexp(Re(1), e);
+        for (std::size_t i = 0; i < n; ++i) a[i] *= f;
+    } else {
+        for (std::size_t i = 0; i < n; ++i) a[i] = scale_pow2(a[i], e);
+    }
+}
+
+// sqrt(x^2 + y^2) without overflow or underflow in the squares (LAPACK's lapy2): a few ulps, where
+// std::hypot's correctly rounded result costs several times as much in the iterations.
+template <class Re>
+Re hypot2(Re x, Re y) {
+    x = std::abs(x);
+    y = std::abs(y);
+    if (std::isnan(x) || std::isnan(y)) return x + y;
+    const Re w = std::max(x, y), z = std::min(x, y);
+    if (z == 0 || w > std::numeric_limits<Re>::max()) return w;
+    const Re q = z / w;
+    return w * std::sqrt(1 + q * q);
+}
+
 // The exponent e with max|a| in [2^(e-1), 2^e) over the n values of a (0 if all are 0), or false if
 // one is NaN or infinite.
 template <class R>
@@ -100,6 +126,19 @@ real_t<R> norm2(const R* x, std::size_t len, std::size_t stride = 1) {
                        (count > 1 ? " (matrix " + std::to_string(index) + " of the stack)" : std::string()));
 }
 
+// f(n) with n a compile-time constant (std::integral_constant) for 1 to 4, so that the loops over a
+// small matrix unroll in that instantiation, else f(n) with n as it is.
+template <class F>
+void small_size(std::size_t n, F&& f) {
+    switch (n) {
+        case 1: return f(std::integral_constant<std::size_t, 1>{});
+        case 2: return f(std::integral_constant<std::size_t, 2>{});
+        case 3: return f(std::integral_constant<std::size_t, 3>{});
+        case 4: return f(std::integral_constant<std::size_t, 4>{});
+        default: return f(n);
+    }
+}
+
 // The column block of the blocked factorisations (their panel width).
 inline constexpr std::size_t factor_block = 64;
 
@@ -120,6 +159,39 @@ stack<R> make_stack(const X& x, const char* fn, bool square) {
     stack<R> s;
     s.a = loom::astype<R>(x);
     const shape_t& sh = s.a.shape();
+    if (sh.size() < 2) bad_shape(fn, "expected a matrix or a stack of matrices (rank 2 or more)", sh);
+    s.m = sh[sh.size() - 2];
+    s.n = sh[sh.size() - 1];
+    if (square && s.m != s.n) bad_shape(fn, "expected square matrices in the last two axes", sh);
+    s.batch = shape_t(sh.begin(), sh.end() - 2);
+    s.count = size_of(s.batch);
+    return s;
+}
+
+// A stack read where it is: x's own memory when x is an array of R (row-major and contiguous),
+// else a copy in R. For the functions that copy out one matrix at a time to factor it.
+template <class R>
+struct stack_source {
+    array<R> owned;
+    const R* data = nullptr;
+    shape_t batch;
+    std::size_t m = 0, n = 0, count = 0;
+
+    const R* matrix(std::size_t b) const { return data + b * m * n; }
+};
+
+template <class R, class X>
+stack_source<R> make_source(const X& x, const char* fn, bool square) {
+    stack_source<R> s;
+    shape_t sh;
+    if constexpr (std::is_same_v<std::remove_cvref_t<X>, array<R>>) {
+        s.data = x.data();
+        sh = x.shape();
+    } else {
+        s.owned = loom::astype<R>(x);
+        s.data = s.owned.data();
+        sh = s.owned.shape();
+    }
     if (sh.size() < 2) bad_shape(fn, "expected a matrix or a stack of matrices (rank 2 or more)", sh);
     s.m = sh[sh.size() - 2];
     s.n = sh[sh.size() - 1];

@@ -53,10 +53,11 @@ bool jacobi_svd(const R* a, std::size_t m, std::size_t n, real_t<R>* s, R* u, R*
     R* g = ws.g.data();
     for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = 0; j < n; ++j) {
-            const R x = scale_pow2(a[i * n + j], -ex);
+            const R x = a[i * n + j];
             if (wide) g[i * len + j] = conj_of(x);
             else g[j * len + i] = x;
         }
+    scale_all(g, k * len, -ex);
     // rows of V^T (columns of V), from the identity
     R* v = nullptr;
     if (vectors) {
@@ -95,7 +96,7 @@ bool jacobi_svd(const R* a, std::size_t m, std::size_t n, real_t<R>* s, R* u, R*
                 // the rotation diagonalising [[alpha, gamma], [conj(gamma), beta]]: t = tan(theta),
                 // the smaller root of t^2 + 2 zeta t - 1 = 0
                 const Re zeta = (beta - alpha) / (2 * gabs);
-                const Re t = std::copysign(Re(1), zeta) / (std::abs(zeta) + std::hypot(Re(1), zeta));
+                const Re t = std::copysign(Re(1), zeta) / (std::abs(zeta) + hypot2(Re(1), zeta));
                 if (t == 0) continue;
                 const Re c = 1 / std::sqrt(1 + t * t), sn = c * t;
                 const R ph = gamma / gabs;  // the phase of gamma (its sign when real)
@@ -129,11 +130,13 @@ bool jacobi_svd(const R* a, std::size_t m, std::size_t n, real_t<R>* s, R* u, R*
         ws.sigma[i] = norm2(g + i * len, len);
     }
     std::iota(ws.order.begin(), ws.order.end(), std::size_t(0));
-    std::stable_sort(ws.order.begin(), ws.order.end(), [&](std::size_t x, std::size_t y) {
+    std::sort(ws.order.begin(), ws.order.end(), [&](std::size_t x, std::size_t y) {  // stable: the index breaks ties
         const bool nx = ws.sq[x] < negligible, ny = ws.sq[y] < negligible;
-        return nx != ny ? ny : ws.sigma[x] > ws.sigma[y];
+        if (nx != ny) return ny;
+        return ws.sigma[x] > ws.sigma[y] || (ws.sigma[x] == ws.sigma[y] && x < y);
     });
-    for (std::size_t i = 0; i < k; ++i) s[i] = std::ldexp(ws.sigma[ws.order[i]], ex);
+    for (std::size_t i = 0; i < k; ++i) s[i] = ws.sigma[ws.order[i]];
+    scale_all(s, k, ex);
     if (!vectors) return true;
 
     // the tall factor T (len x ucols): normalised columns, then an orthonormal completion for the
