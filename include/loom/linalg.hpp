@@ -4,6 +4,7 @@
 
 #include "loom.hpp"
 #include "linalg/cholesky.hpp"
+#include "linalg/eig.hpp"
 #include "linalg/eigh.hpp"
 #include "linalg/extension.hpp"
 #include "linalg/least_squares.hpp"

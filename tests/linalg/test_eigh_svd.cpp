@@ -237,6 +237,45 @@ TEST_CASE("eigh: A V = V diag(w), V orthonormal, ascending: random, clustered, i
     }
 }
 
+TEST_CASE("eigh of stacks of 2 x 2 and 3 x 3 real matrices (several at once by Jacobi rotations)", "[linalg]") {
+    // stacks that do not fill the lanes evenly, and the same matrices one at a time (padded lanes)
+    for (std::size_t n : {2, 3}) {
+        check_eigh(hermitian<double>({37, n, n}, 80 + n));
+        check_eigh(hermitian<float>({21, n, n}, 82 + n));
+        const auto st = hermitian<double>({5, n, n}, 84 + n);
+        const loom::array<double> all = la::eigvalsh(st);
+        for (std::size_t b = 0; b < 5; ++b) {
+            const loom::array<double> one = la::eigvalsh(loom::array<double>(loom::view(st, b)));
+            for (std::size_t i = 0; i < n; ++i) CHECK(one.data()[i] == all.data()[b * n + i]);
+        }
+    }
+    // repeated, zero, diagonal, graded and far-from-1 matrices, NaN and infinity, in one stack
+    loom::array<double> mix = loom::zeros<double>({10, 3, 3});
+    auto put = [&](std::size_t b, std::initializer_list<double> v) { std::copy(v.begin(), v.end(), mix.data() + b * 9); };
+    put(0, {1, 0, 0, 0, 1, 0, 0, 0, 1});
+    put(1, {1, 1, 1, 1, 1, 1, 1, 1, 1});
+    put(3, {3, 0, 0, 0, -1, 0, 0, 0, 2});
+    put(4, {1, 1e-8, 0, 1e-8, 1e-16, 1e-24, 0, 1e-24, 1e-32});
+    put(5, {1e300, 2e300, 0, 2e300, -1e300, 1e299, 0, 1e299, 5e299});
+    put(6, {1e-300, 2e-300, 0, 2e-300, -1e-300, 1e-301, 0, 1e-301, 5e-301});
+    put(7, {std::nan(""), 0, 0, 0, 1, 0, 0, 0, 1});
+    put(8, {1, 0, 0, 0, std::numeric_limits<double>::infinity(), 0, 0, 0, 1});
+    put(9, {2, 1, 0, 1, 2, 1, 0, 1, 2});
+    const auto [w, v] = la::eigh(mix);
+    CHECK(loom::array_equal(loom::array<double>(loom::view(w, 0)), loom::array<double>{1, 1, 1}));
+    CHECK(w.data()[1 * 3 + 0] == Approx(0).margin(1e-15));
+    CHECK(w.data()[1 * 3 + 2] == Approx(3).epsilon(1e-15));
+    CHECK(loom::array_equal(loom::array<double>(loom::view(w, 2)), loom::array<double>{0, 0, 0}));
+    CHECK(loom::array_equal(loom::array<double>(loom::view(w, 3)), loom::array<double>{-1, 2, 3}));
+    CHECK(w.data()[5 * 3 + 2] / 1e300 == Approx(double(la::eigvalsh(loom::array<double>(loom::view(mix, 5) / 1e300)).data()[2])).epsilon(1e-14));
+    CHECK(w.data()[6 * 3 + 0] / 1e-300 == Approx(double(la::eigvalsh(loom::array<double>(loom::view(mix, 6) * 1e300)).data()[0])).epsilon(1e-13));
+    for (std::size_t i = 21; i < 27; ++i) CHECK(std::isnan(w.data()[i]));
+    CHECK(w.data()[27] == Approx(2 - std::sqrt(2.0)).epsilon(1e-15));
+    CHECK(w.data()[29] == Approx(2 + std::sqrt(2.0)).epsilon(1e-15));
+    // the finite ones: residual and orthonormality as every eigh
+    for (std::size_t b : {0, 1, 2, 3, 4, 5, 6, 9}) check_eigh(loom::array<double>(loom::view(mix, b)));
+}
+
 TEST_CASE("eigh: empty matrices and stacks, NaN in, errors", "[linalg]") {
     const auto e0 = la::eigh(loom::zeros<double>({0, 0}));
     CHECK(e0.eigenvalues.shape() == shape_t{0});

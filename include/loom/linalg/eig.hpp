@@ -22,10 +22,13 @@ namespace detail {
 template <class R>
 using complex_of = std::complex<real_t<R>>;
 
-// D^-1 A D with D = diag(2^e[i]) (exact): row and column i scaled until their off-diagonal 1-norms are
+// D^-1 A D with D = diag(2^e[i]) (exact): column i times 2^k and row i over it until their 2-norms are
 // within a factor 2, each step taken only if it shrinks their sum by 5% (EISPACK's balanc, LAPACK's
 // gebal, without their permutations). The eigenvalues are unchanged and |A|, which bounds the QR
-// algorithm's error, often much smaller. |e[i]| stays within the exponent range: the loop terminates.
+// algorithm's error, often much smaller. The norms include the diagonal, as LAPACK's since 3.5 (after
+// James, Langou and Lowery): the scaling stops once it no longer shrinks |A| much, where going on
+// makes the eigenvectors' residual large. Each step shrinks the sum of the off-diagonal squares and
+// |e[i]| stays within the exponent range: the loop terminates.
 template <class R>
 void balance(R* a, std::size_t n, int* e) {
     using Re = real_t<R>;
@@ -34,14 +37,9 @@ void balance(R* a, std::size_t n, int* e) {
     for (bool again = n > 1; again;) {
         again = false;
         for (std::size_t i = 0; i < n; ++i) {
-            Re c = 0, r = 0;
-            for (std::size_t j = 0; j < n; ++j)
-                if (j != i) {
-                    c += abs1(a[j * n + i]);
-                    r += abs1(a[i * n + j]);
-                }
+            const Re c = norm2(a + i, n, n), r = norm2(a + i * n, n);
             if (c == 0 || r == 0) continue;
-            int k = 0;  // column i times 2^k, row i over it: c 4^k within [r / 2, 2 r)
+            int k = 0;  // c 4^k within [r / 2, 2 r)
             for (Re cf = c; cf < r / 2 && e[i] + k < limit; cf *= 4) ++k;
             for (Re cf = c; cf >= 2 * r && e[i] + k > -limit; cf /= 4) --k;
             if (k == 0) continue;
@@ -640,13 +638,14 @@ struct eig_result {
 
 //! The eigenvalues and right eigenvectors of each square matrix of a stack (..., n, n), as NumPy's
 //! `np.linalg.eig` (LAPACK's geev): `{w, v}` with x v[:, j] = w[j] v[:, j], each column of unit 2-norm
-//! and its largest component real (for complex x also positive). Unlike NumPy, the results are always
-//! complex (std::complex of float for float and complex<float>, else of double; integers compute in
-//! double), as the Array API's eig; the eigenvalues of a real matrix come in exactly conjugate pairs
-//! (positive imaginary part first), their vectors conjugate. The order is unspecified (the Schur form's,
-//! LAPACK's). A defective matrix gives nearly parallel vectors. NaN (or infinity) in a matrix gives NaN
-//! in all its results; throws loom::linalg_error if the QR algorithm does not converge (in 30 n
-//! iterations), std::invalid_argument for non-square matrices.
+//! with its largest component real (for complex x also positive; a real x's real eigenvalues have real
+//! vectors). Unlike NumPy, the results are always complex (std::complex of float for float and
+//! complex<float>, else of double; integers compute in double), as the Array API's eig; the eigenvalues
+//! of a real matrix come in exactly conjugate pairs (positive imaginary part first), their vectors
+//! conjugate. The order is unspecified (the Schur form's, as LAPACK's). Each matrix is balanced by
+//! powers of 2 first (as geev, but without its permutations). A defective matrix gives nearly parallel
+//! vectors. NaN (or infinity) in a matrix gives NaN in all its results; throws loom::linalg_error if the
+//! QR algorithm does not converge (in 30 n iterations), std::invalid_argument for non-square matrices.
 //!   auto [w, v] = loom::linalg::eig(loom::array<double>{{0, -1}, {1, 0}});   // w = {i, -i}
 template <expression X>
 auto eig(const X& x) {
