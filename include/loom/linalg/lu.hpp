@@ -18,6 +18,25 @@ namespace loom::linalg {
 
 namespace detail {
 
+// Room for one matrix and its pivots: on the stack for a compile-time size (small_size's), so the
+// compiler can keep the matrix in registers; else on the heap.
+template <class R, class N>
+struct matrix_work {
+    std::vector<R> a;
+    std::vector<std::size_t> piv;
+    explicit matrix_work(std::size_t n) : a(n * n), piv(n) {}
+    R* data() { return a.data(); }
+    std::size_t* pivots() { return piv.data(); }
+};
+template <class R, std::size_t K>
+struct matrix_work<R, std::integral_constant<std::size_t, K>> {
+    R a[K * K];
+    std::size_t piv[K];
+    explicit matrix_work(std::size_t) {}
+    R* data() { return a; }
+    std::size_t* pivots() { return piv; }
+};
+
 // The panel of columns k0 .. k0 + b of the n x n row-major matrix a, from row k0 down, factored
 // by LU with partial pivoting; pivot rows are swapped whole (across the panel, the factored columns
 // left of it and the trailing ones right of it), as LAPACK's getrf with laswp.
@@ -125,15 +144,14 @@ auto det(const X& x) {
     const auto s = detail::make_source<R>(x, "det", true);
     const std::size_t n = s.n;
     array<R> out = loom::detail::uninitialized<R>(s.batch);
-    std::vector<R> work(n * n);
-    std::vector<std::size_t> piv(n);
     detail::small_size(n, [&](auto nn) {
+        detail::matrix_work<R, decltype(nn)> work(n);
         for (std::size_t b = 0; b < s.count; ++b) {
             std::copy_n(s.matrix(b), nn * nn, work.data());
             bool zero = false;
-            const std::size_t swaps = detail::lu_factor(work.data(), nn, piv.data(), zero);
+            const std::size_t swaps = detail::lu_factor(work.data(), nn, work.pivots(), zero);
             R d = (swaps % 2) ? R(-1) : R(1);
-            for (std::size_t i = 0; i < nn; ++i) d *= work[i * nn + i];
+            for (std::size_t i = 0; i < nn; ++i) d *= work.data()[i * nn + i];
             out.data()[b] = d;
         }
     });
@@ -188,18 +206,17 @@ auto inv(const X& x) {
     const auto s = detail::make_source<R>(x, "inv", true);
     const std::size_t n = s.n;
     array<R> out = loom::detail::uninitialized<R>(detail::with_tail(s.batch, {n, n}));
-    std::vector<R> work(n * n);
-    std::vector<std::size_t> piv(n);
     detail::small_size(n, [&](auto nn) {
+        detail::matrix_work<R, decltype(nn)> work(n);
         for (std::size_t b = 0; b < s.count; ++b) {
             std::copy_n(s.matrix(b), nn * nn, work.data());
             bool zero = false;
-            detail::lu_factor(work.data(), nn, piv.data(), zero);
+            detail::lu_factor(work.data(), nn, work.pivots(), zero);
             if (zero) detail::cannot_factor("inv", "singular matrix", b, s.count);
             R* o = out.data() + b * nn * nn;
             for (std::size_t i = 0; i < nn * nn; ++i) o[i] = R(0);
             for (std::size_t i = 0; i < nn; ++i) o[i * nn + i] = R(1);
-            detail::lu_solve(work.data(), piv.data(), nn, o, nn);
+            detail::lu_solve(work.data(), work.pivots(), nn, o, nn);
         }
     });
     return out;
@@ -240,7 +257,8 @@ auto solve(const A& a, const B& b) {
         // each matrix of a factored once, however often the batch repeats it: in place of a copy of
         // the stack, or (one matrix per result) in a small buffer just before its solve
         const bool each_once = count == sa.count;
-        std::vector<R> lu(each_once ? n * n : sa.count * n * n);
+        detail::matrix_work<R, decltype(nn)> work(n), x(n);
+        std::vector<R> lu(each_once ? 0 : sa.count * n * n);
         if (!each_once)
             for (std::size_t i = 0; i < sa.count; ++i) {
                 std::copy_n(sa.matrix(i), nn * nn, lu.data() + i * n * n);
@@ -250,7 +268,7 @@ auto solve(const A& a, const B& b) {
             }
         for (std::size_t f = 0; f < count; ++f) {
             const std::size_t i = amap[f];
-            R* factor = lu.data() + (each_once ? 0 : i * n * n);
+            R* factor = each_once ? work.data() : lu.data() + i * n * n;
             std::size_t* p = piv.data() + i * n;
             if (each_once) {
                 std::copy_n(sa.matrix(i), nn * nn, factor);
@@ -259,8 +277,14 @@ auto solve(const A& a, const B& b) {
                 if (zero) detail::cannot_factor("solve", "singular matrix", i, sa.count);
             }
             R* o = out.data() + f * n * k;
-            std::copy_n(bd + bmap[f] * n * k, n * k, o);
-            detail::lu_solve(factor, p, nn, o, k);
+            if (k == 1) {  // one column: solved in x's room, then stored
+                std::copy_n(bd + bmap[f] * n, nn, x.data());
+                detail::lu_solve(factor, p, nn, x.data(), 1);
+                std::copy_n(x.data(), nn, o);
+            } else {
+                std::copy_n(bd + bmap[f] * n * k, n * k, o);
+                detail::lu_solve(factor, p, nn, o, k);
+            }
         }
     });
     return out;
