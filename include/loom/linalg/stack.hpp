@@ -142,40 +142,46 @@ void small_size(std::size_t n, F&& f) {
 // The column block of the blocked factorisations (their panel width).
 inline constexpr std::size_t factor_block = 64;
 
-// A stack of `count` matrices of m rows and n columns, row-major and contiguous, owned.
-template <class R>
-struct stack {
-    array<R> a;
+// The batch shape and matrix size of a stack, from its shape: rank 2 or more (and square matrices
+// when `square`), else std::invalid_argument.
+struct stack_dims {
     shape_t batch;
     std::size_t m = 0, n = 0, count = 0;
+
+    void take(const char* fn, const shape_t& sh, bool square) {
+        if (sh.size() < 2) bad_shape(fn, "expected a matrix or a stack of matrices (rank 2 or more)", sh);
+        m = sh[sh.size() - 2];
+        n = sh[sh.size() - 1];
+        if (square && m != n) bad_shape(fn, "expected square matrices in the last two axes", sh);
+        batch = shape_t(sh.begin(), sh.end() - 2);
+        count = size_of(batch);
+    }
+};
+
+// A stack of `count` matrices of m rows and n columns, row-major and contiguous, owned.
+template <class R>
+struct stack : stack_dims {
+    array<R> a;
 
     R* matrix(std::size_t b) { return a.data() + b * m * n; }
     const R* matrix(std::size_t b) const { return a.data() + b * m * n; }
 };
 
-// x as a stack of R: rank 2 or more (and square matrices when `square`), else std::invalid_argument.
+// x as a stack of R (a copy, which the factorisations overwrite).
 template <class R, class X>
 stack<R> make_stack(const X& x, const char* fn, bool square) {
     stack<R> s;
     s.a = loom::astype<R>(x);
-    const shape_t& sh = s.a.shape();
-    if (sh.size() < 2) bad_shape(fn, "expected a matrix or a stack of matrices (rank 2 or more)", sh);
-    s.m = sh[sh.size() - 2];
-    s.n = sh[sh.size() - 1];
-    if (square && s.m != s.n) bad_shape(fn, "expected square matrices in the last two axes", sh);
-    s.batch = shape_t(sh.begin(), sh.end() - 2);
-    s.count = size_of(s.batch);
+    s.take(fn, s.a.shape(), square);
     return s;
 }
 
 // A stack read where it is: x's own memory when x is an array of R (row-major and contiguous),
 // else a copy in R. For the functions that copy out one matrix at a time to factor it.
 template <class R>
-struct stack_source {
+struct stack_source : stack_dims {
     array<R> owned;
     const R* data = nullptr;
-    shape_t batch;
-    std::size_t m = 0, n = 0, count = 0;
 
     const R* matrix(std::size_t b) const { return data + b * m * n; }
 };
@@ -183,21 +189,14 @@ struct stack_source {
 template <class R, class X>
 stack_source<R> make_source(const X& x, const char* fn, bool square) {
     stack_source<R> s;
-    shape_t sh;
     if constexpr (std::is_same_v<std::remove_cvref_t<X>, array<R>>) {
         s.data = x.data();
-        sh = x.shape();
+        s.take(fn, x.shape(), square);
     } else {
         s.owned = loom::astype<R>(x);
         s.data = s.owned.data();
-        sh = s.owned.shape();
+        s.take(fn, s.owned.shape(), square);
     }
-    if (sh.size() < 2) bad_shape(fn, "expected a matrix or a stack of matrices (rank 2 or more)", sh);
-    s.m = sh[sh.size() - 2];
-    s.n = sh[sh.size() - 1];
-    if (square && s.m != s.n) bad_shape(fn, "expected square matrices in the last two axes", sh);
-    s.batch = shape_t(sh.begin(), sh.end() - 2);
-    s.count = size_of(s.batch);
     return s;
 }
 
