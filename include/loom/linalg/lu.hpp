@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <complex>
 #include <cstddef>
@@ -257,7 +258,11 @@ auto solve(const A& a, const B& b) {
         // each matrix of a factored once, however often the batch repeats it: in place of a copy of
         // the stack, or (one matrix per result) in a small buffer just before its solve
         const bool each_once = count == sa.count;
-        detail::matrix_work<R, decltype(nn)> work(n), x(n);
+        detail::matrix_work<R, decltype(nn)> work(n);
+        auto x = [&] {  // one column of b: on the stack for a compile-time size
+            if constexpr (std::is_integral_v<decltype(nn)>) return std::vector<R>(n);
+            else return std::array<R, decltype(nn)::value>{};
+        }();
         std::vector<R> lu(each_once ? 0 : sa.count * n * n);
         if (!each_once)
             for (std::size_t i = 0; i < sa.count; ++i) {
