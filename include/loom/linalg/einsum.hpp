@@ -327,6 +327,10 @@ ein_term_data<R> ein_product(const ein_term_data<R>& a, const ein_term_data<R>& 
     for (const int l : out) os.push_back(size[static_cast<std::size_t>(l)]);
     ein_term_data<R> C = ein_owned(uninitialized<R>(os), out);
     if (C.own->size() == 0) return C;
+    if (k == 0) {  // an empty contraction: zeros (and the operands may have no memory to offset)
+        std::fill_n(C.own->data(), C.own->size(), R(0));
+        return C;
+    }
     const strided_view<const R> cv = ein_view(C, cat(batch, M, N), size);
     std::optional<array<R>> tmp;
     R* cdata = C.own->data();
