@@ -113,6 +113,9 @@ inline ein_spec ein_parse(std::string_view subscripts, std::span<const shape_t> 
         if (t.ellipsis >= 0) ell_rank = std::max(ell_rank, rank - n);
     }
     sp.size.assign(ein_letters + ell_rank, 1);
+    // extents that do not match: thrown (broadcast_error) once the output's subscripts are checked, as
+    // NumPy checks them first
+    std::string mismatch;
     small_vector<std::size_t, 64> first_operand;  // per label, the operand its extent comes from, or none
     first_operand.assign(sp.size.size(), std::size_t(-1));
     for (std::size_t o = 0; o < terms.size(); ++o) {
@@ -131,19 +134,19 @@ inline ein_spec ein_parse(std::string_view subscripts, std::span<const shape_t> 
             const std::size_t ext = s[ax];
             if (l < ein_letters) ++count[li];
             for (std::size_t b = 0; b < ax; ++b)  // a repeated label takes a diagonal: its extents equal exactly
-                if (labels[b] == l && s[b] != ext)
-                    throw broadcast_error("einsum(\"" + std::string(subscripts) + "\"): label " + ein_label_name(l) +
-                                          " is repeated in operand " + std::to_string(o) + " of shape " + to_string(s) +
-                                          " over axes of " + std::to_string(s[b]) + " and " + std::to_string(ext) + " elements");
+                if (labels[b] == l && s[b] != ext && mismatch.empty())
+                    mismatch = "einsum(\"" + std::string(subscripts) + "\"): label " + ein_label_name(l) +
+                               " is repeated in operand " + std::to_string(o) + " of shape " + to_string(s) +
+                               " over axes of " + std::to_string(s[b]) + " and " + std::to_string(ext) + " elements";
             if (first_operand[li] == std::size_t(-1) || (sp.size[li] == 1 && ext != 1)) {
                 sp.size[li] = ext;
                 first_operand[li] = o;
-            } else if (ext != sp.size[li] && ext != 1) {
+            } else if (ext != sp.size[li] && ext != 1 && mismatch.empty()) {
                 const std::size_t p = first_operand[li];
-                throw broadcast_error("einsum(\"" + std::string(subscripts) + "\"): label " + ein_label_name(l) + " has " +
-                                      std::to_string(sp.size[li]) + " elements in operand " + std::to_string(p) + " of shape " +
-                                      to_string(shapes[p]) + " and " + std::to_string(ext) + " in operand " +
-                                      std::to_string(o) + " of shape " + to_string(s));
+                mismatch = "einsum(\"" + std::string(subscripts) + "\"): label " + ein_label_name(l) + " has " +
+                           std::to_string(sp.size[li]) + " elements in operand " + std::to_string(p) + " of shape " +
+                           to_string(shapes[p]) + " and " + std::to_string(ext) + " in operand " + std::to_string(o) +
+                           " of shape " + to_string(s);
             }
         }
     }
@@ -151,6 +154,7 @@ inline ein_spec ein_parse(std::string_view subscripts, std::span<const shape_t> 
         for (std::size_t j = 0; j < ell_rank; ++j) sp.out.push_back(static_cast<int>(ein_letters + j));
         for (int l = 0; l < ein_letters; ++l)
             if (count[static_cast<std::size_t>(l)] == 1) sp.out.push_back(l);
+        if (!mismatch.empty()) throw broadcast_error(mismatch);
         return sp;
     }
     const ein_term t = ein_parse_term(subscripts.substr(arrow + 2), subscripts, -1);
@@ -169,6 +173,7 @@ inline ein_spec ein_parse(std::string_view subscripts, std::span<const shape_t> 
         in_out[static_cast<std::size_t>(l)] = true;
         sp.out.push_back(l);
     }
+    if (!mismatch.empty()) throw broadcast_error(mismatch);
     return sp;
 }
 
