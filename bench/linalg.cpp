@@ -6,6 +6,7 @@
 //   qr_f64         Q and R, both formed: la::qr, Eigen's HouseholderQR and householderQ(), dgeqrf and dorgqr
 //   eigh_f64       eigenvalues and eigenvectors: la::eigh, Eigen's SelfAdjointEigenSolver, LAPACKE_dsyevd
 //   svd_f64        thin U, S, Vh: la::svd(a, false), Eigen's BDCSVD (and JacobiSVD to 256), LAPACKE_dgesdd
+//                  (eigh and svd also as loom_lapack: loom's call sent to LAPACK, with loom's option `lapack`)
 //   <op>_<k>x<k>_f64/<impl>/100k  solve, inv, det and eigh of 100,000 3x3 matrices (solve and det of 2x2, 4x4):
 //                  one loom call on the stack against a loop over Eigen's fixed-size matrices
 // Each implementation factors its own copy of the operand inside the timing (loom and NumPy copy it), and its
@@ -20,6 +21,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <utility>
@@ -57,6 +59,14 @@ constexpr bench::range symmetric{-1.0, 1.0};
 enum : std::uint64_t {
     seed_lu = 1, seed_chol = 2, seed_qr = 3, seed_eigh_v = 5, seed_eigh_w = 6, seed_svd_s = 7, seed_svd_u = 8,
     seed_x = 9, seed_svd_v = 10, seed_small = 20, seed_small_v = 21, seed_small_w = 22
+};
+
+// With loom's option `lapack`, the `loom` cases run loom's own code (main sets every threshold to never)
+// and the `loom_lapack` ones send their matrix to LAPACK while this lives.
+struct lapack_on {
+    la::lapack_routine r;
+    explicit lapack_on(la::lapack_routine routine) : r(routine) { la::set_lapack_threshold(r, 0); }
+    ~lapack_on() { la::set_lapack_threshold(r, std::numeric_limits<std::size_t>::max()); }
 };
 
 std::string name(const std::string& kase, const char* impl, const std::string& size) {
@@ -386,6 +396,20 @@ void eigh(std::size_t n) {
         };
         return job{to_loom(ops()->a, {n, n}), {}};
     });
+    if (la::has_lapack) {
+        bench::add(sp("loom_lapack"), ref, [=] {
+            struct job {
+                loom::array<double> a;
+                la::eigh_result<double> f;
+                void run() {
+                    const lapack_on on(la::lapack_routine::eigh);
+                    f = la::eigh(a);
+                }
+                const double* out() const { return f.eigenvalues.data(); }
+            };
+            return job{to_loom(ops()->a, {n, n}), {}};
+        });
+    }
 #ifdef LOOM_BENCH_HAVE_EIGEN
     bench::add(sp("eigen"), ref, [=] {
         struct job {
@@ -429,6 +453,20 @@ void svd(std::size_t n) {
         };
         return job{to_loom(ops()->a, {n, n}), {}};
     });
+    if (la::has_lapack) {
+        bench::add(sp("loom_lapack"), ref, [=] {
+            struct job {
+                loom::array<double> a;
+                la::svd_result<double> f;
+                void run() {
+                    const lapack_on on(la::lapack_routine::svd);
+                    f = la::svd(a, false);
+                }
+                const double* out() const { return f.S.data(); }
+            };
+            return job{to_loom(ops()->a, {n, n}), {}};
+        });
+    }
 #ifdef LOOM_BENCH_HAVE_EIGEN
     // Eigen's SVDs in its own (column-major) layout, converted from the row-major operand before timing.
     constexpr unsigned thin = Eigen::ComputeThinU | Eigen::ComputeThinV;
@@ -712,6 +750,8 @@ void small_eigh() {
 
 int main(int argc, char** argv) {
     loom::set_num_threads(1);
+    for (int r = 0; r < 6; ++r)
+        la::set_lapack_threshold(static_cast<la::lapack_routine>(r), std::numeric_limits<std::size_t>::max());
 #ifdef LOOM_BENCH_HAVE_EIGEN
     Eigen::setNbThreads(1);
 #endif

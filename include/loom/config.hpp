@@ -1,4 +1,4 @@
-// loom/config.hpp: the build configuration (SIMD on or off, the streaming-store threshold, a BLAS or not) and the library version.
+// loom/config.hpp: the build configuration (SIMD on or off, the streaming-store threshold, a BLAS or not, a LAPACK or not) and the library version.
 #pragma once
 
 // Where the values come from:
@@ -18,6 +18,9 @@
 #ifdef LOOM_BLAS
 #error "loom: LOOM_BLAS is set by loom's build configuration (Meson option 'blas'); do not define it yourself"
 #endif
+#ifdef LOOM_LAPACK
+#error "loom: LOOM_LAPACK is set by loom's build configuration (Meson option 'lapack'); do not define it yourself"
+#endif
 #ifdef LOOM_STREAMING_THRESHOLD
 #error "loom: LOOM_STREAMING_THRESHOLD is set by loom's build configuration (Meson option 'streaming_threshold'); do not define it yourself, call loom::set_streaming_threshold"
 #endif
@@ -34,6 +37,9 @@
 #ifndef LOOM_BLAS
 #define LOOM_BLAS 0  // generated before the option existed
 #endif
+#ifndef LOOM_LAPACK
+#define LOOM_LAPACK 0  // generated before the option existed
+#endif
 #else
 #define LOOM_VERSION_MAJOR 0
 #define LOOM_VERSION_MINOR 1
@@ -43,6 +49,7 @@
 #define LOOM_SIMD 1
 #define LOOM_STREAMING_THRESHOLD 33554432u
 #define LOOM_BLAS 0
+#define LOOM_LAPACK 0
 #endif
 
 // 1 (the default): small buffers a thread frees are kept for its next arrays

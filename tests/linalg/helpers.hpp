@@ -1,6 +1,7 @@
 // tests/linalg/helpers.hpp: what the linalg tests share: eps of a type, |x|_inf of each matrix of a
 // stack, seeded random matrices (NumPy's default_rng(seed).standard_normal), orthogonal matrices and
-// matrices with given eigenvalues or singular values, and the orthonormality error of a factor.
+// matrices with given eigenvalues or singular values, the orthonormality error of a factor, and the
+// LAPACK thresholds (loom's own code everywhere unless a test says otherwise).
 #pragma once
 
 #include <loom/linalg.hpp>
@@ -10,6 +11,7 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
+#include <cstddef>
 #include <limits>
 #include <vector>
 
@@ -17,6 +19,31 @@ namespace linalg_test {
 
 namespace la = loom::linalg;
 using loom::shape_t;
+
+// Every lapack_routine's threshold n on this thread while it lives (0: each matrix to LAPACK when loom
+// has it; SIZE_MAX: loom's own code), then the previous ones.
+class lapack_scope {
+public:
+    explicit lapack_scope(std::size_t n) {
+        for (int r = 0; r < 6; ++r) old_[r] = la::set_lapack_threshold(static_cast<la::lapack_routine>(r), n);
+    }
+    ~lapack_scope() {
+        for (int r = 0; r < 6; ++r) la::set_lapack_threshold(static_cast<la::lapack_routine>(r), old_[r]);
+    }
+    lapack_scope(const lapack_scope&) = delete;
+    lapack_scope& operator=(const lapack_scope&) = delete;
+
+private:
+    std::size_t old_[6] = {};
+};
+
+// The tests run on the main thread: there loom's own code by default, LAPACK where a test asks.
+inline const lapack_scope own_code{std::numeric_limits<std::size_t>::max()};
+
+// Whether the matrices of r go to loom's own code on this thread.
+inline bool own(la::lapack_routine r) {
+    return la::lapack_threshold(r) == std::numeric_limits<std::size_t>::max();
+}
 
 template <class T>
 double eps() {

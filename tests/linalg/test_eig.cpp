@@ -4,7 +4,7 @@
 // companion, symmetric, cyclic, Frank, graded and badly scaled matrices, empty stacks, NaN, errors.
 #include <catch2/catch.hpp>
 
-#include "helpers.hpp"
+#include "checks.hpp"
 
 #include <loom/linalg/eig.hpp>
 
@@ -18,72 +18,11 @@
 
 namespace la = loom::linalg;
 using loom::shape_t;
-using cd = std::complex<double>;
 using cf = std::complex<float>;
 
 namespace {
 
 using namespace linalg_test;
-
-template <class T>
-cd to_cd(const T& x) {
-    if constexpr (la::detail::is_complex<T>::value) return cd(double(x.real()), double(x.imag()));
-    else return cd(double(x), 0.0);
-}
-
-// eig's checks on a stack a, computed in complex<double>: shapes and types, |A V - V diag(w)|_inf /
-// (|A|_inf eps n) and each column's |1 - |v|_2^2| / (eps n) below 30, eigvals' values eig's exactly;
-// for real a, each complex eigenvalue followed by its exact conjugate, its vector by the conjugate
-// vector. Returns the residual in units of |A| eps n.
-template <class T>
-double check_eig(const loom::array<T>& a) {
-    using R = la::detail::compute_t<T>;
-    using C = std::complex<la::detail::real_t<R>>;
-    static_assert(std::is_same_v<decltype(la::eig(a)), la::eig_result<C>>);
-    static_assert(std::is_same_v<decltype(la::eigvals(a)), loom::array<C>>);
-    const auto [w, v] = la::eig(a);
-    const std::size_t n = a.shape().back(), count = count_of(a.size(), n, n);
-    const shape_t ws(a.shape().begin(), a.shape().end() - 1);
-    REQUIRE(w.shape() == ws);
-    REQUIRE(v.shape() == a.shape());
-    double res = 0, unit = 0;
-    bool pairs = true;
-    for (std::size_t b = 0; b < count; ++b) {
-        const T* ab = a.data() + b * n * n;
-        const C* vb = v.data() + b * n * n;
-        const C* wb = w.data() + b * n;
-        for (std::size_t i = 0; i < n; ++i) {
-            double r = 0;
-            for (std::size_t j = 0; j < n; ++j) {
-                cd s = -to_cd(vb[i * n + j]) * to_cd(wb[j]);
-                for (std::size_t l = 0; l < n; ++l) s += to_cd(ab[i * n + l]) * to_cd(vb[l * n + j]);
-                r += std::abs(s);
-            }
-            res = std::max(res, r);
-        }
-        for (std::size_t j = 0; j < n; ++j) {
-            double s = 0;
-            for (std::size_t i = 0; i < n; ++i) s += std::norm(to_cd(vb[i * n + j]));
-            unit = std::max(unit, std::abs(1 - s));
-        }
-        if constexpr (!la::detail::is_complex<T>::value)
-            for (std::size_t j = 0; j < n; ++j) {
-                if (wb[j].imag() == 0) continue;
-                bool ok = wb[j].imag() > 0 && j + 1 < n && wb[j + 1] == std::conj(wb[j]);
-                for (std::size_t i = 0; ok && i < n; ++i) ok = vb[i * n + j + 1] == std::conj(vb[i * n + j]);
-                pairs = pairs && ok;
-                ++j;
-            }
-    }
-    const double scale = std::max(norm_inf(a), std::numeric_limits<double>::min());
-    const double nn = double(std::max<std::size_t>(n, 1));
-    const double rel = res / (scale * eps<C>() * nn);
-    CHECK(rel < 30);
-    CHECK(unit / (eps<C>() * nn) < 30);
-    CHECK(pairs);
-    CHECK(loom::array_equal(la::eigvals(a), w));
-    return rel;
-}
 
 // Whether each wanted value has its own computed one within tol (greedy nearest matching, so the order
 // does not matter).

@@ -4,7 +4,7 @@
 // complex, float and integer matrices, stacks, empty matrices, NaN, eigh's lower-triangle reading.
 #include <catch2/catch.hpp>
 
-#include "helpers.hpp"
+#include "checks.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -16,101 +16,11 @@
 
 namespace la = loom::linalg;
 using loom::shape_t;
-using cd = std::complex<double>;
 using cf = std::complex<float>;
 
 namespace {
 
 using namespace linalg_test;
-
-// Random Hermitian matrices: G + G^H.
-template <class T>
-loom::array<T> hermitian(const shape_t& s, std::uint64_t seed) {
-    const auto g = random_matrices<T>(s, seed);
-    return g + loom::conj(loom::matrix_transpose(g));
-}
-
-// Q diag(lambda) Q^T: symmetric with the given eigenvalues.
-loom::array<double> with_eigenvalues(const std::vector<double>& lambda, std::uint64_t seed) {
-    const std::size_t n = lambda.size();
-    const auto q = orthogonal(n, seed);
-    loom::array<double> ql = q;
-    for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t j = 0; j < n; ++j) ql.data()[i * n + j] *= lambda[j];
-    return loom::matmul(ql, loom::matrix_transpose(q));
-}
-
-// eigh's checks on a Hermitian stack a: |A V - V diag(w)| / (|A| eps n) and |V^H V - I| / (eps n)
-// below 30, w ascending, eigvalsh's values eigh's.
-template <class T>
-void check_eigh(const loom::array<T>& a) {
-    using Re = la::detail::real_t<T>;
-    const auto [w, v] = la::eigh(a);
-    const std::size_t n = a.shape().back(), count = count_of(a.size(), n, n);
-    shape_t ws(a.shape().begin(), a.shape().end() - 1);
-    REQUIRE(w.shape() == ws);
-    REQUIRE(v.shape() == a.shape());
-    const loom::array<T> av = loom::matmul(a, v);
-    double res = 0;
-    bool ascending = true;
-    for (std::size_t b = 0; b < count; ++b) {
-        const Re* wb = w.data() + b * n;
-        for (std::size_t i = 0; i < n; ++i) {
-            double r = 0;
-            for (std::size_t j = 0; j < n; ++j) r += std::abs(av.data()[b * n * n + i * n + j] - v.data()[b * n * n + i * n + j] * wb[j]);
-            res = std::max(res, r);
-        }
-        for (std::size_t i = 1; i < n; ++i) ascending = ascending && wb[i - 1] <= wb[i];
-    }
-    const double scale = std::max(norm_inf(a), std::numeric_limits<double>::min());
-    CHECK(res / (scale * eps<T>() * double(n)) < 30);
-    CHECK(orth_error(v, true) / (eps<T>() * double(n)) < 30);
-    CHECK(ascending);
-    CHECK(loom::array_equal(la::eigvalsh(a), w));
-}
-
-// svd's checks on a stack x, both modes: shapes, |A - U S Vh| / (|A| eps max(M, N)), |U^H U - I| and
-// |Vh Vh^H - I| / (eps max(M, N)) below 30, S descending and non-negative, svdvals' values S.
-template <class T>
-void check_svd(const loom::array<T>& x) {
-    using Re = la::detail::real_t<T>;
-    const auto& xs = x.shape();
-    const std::size_t m = xs[xs.size() - 2], n = xs.back(), k = std::min(m, n), big = std::max<std::size_t>({m, n, 1});
-    const std::size_t count = count_of(x.size(), m, n);
-    const shape_t batch(xs.begin(), xs.end() - 2);
-    for (bool full : {true, false}) {
-        const auto [u, s, vh] = la::svd(x, full);
-        const std::size_t uc = full ? m : k, vr = full ? n : k;
-        auto tail = [&](std::initializer_list<std::size_t> t) { return la::detail::with_tail(batch, t); };
-        REQUIRE(u.shape() == tail({m, uc}));
-        REQUIRE(s.shape() == tail({k}));
-        REQUIRE(vh.shape() == tail({vr, n}));
-        double res = 0;
-        bool ordered = true;
-        for (std::size_t b = 0; b < count; ++b) {
-            const T* xb = x.data() + b * m * n;
-            const T* ub = u.data() + b * m * uc;
-            const T* vb = vh.data() + b * vr * n;
-            const Re* sb = s.data() + b * k;
-            for (std::size_t i = 0; i < m; ++i) {
-                double r = 0;
-                for (std::size_t j = 0; j < n; ++j) {
-                    T t = xb[i * n + j];
-                    for (std::size_t l = 0; l < k; ++l) t -= ub[i * uc + l] * sb[l] * vb[l * n + j];
-                    r += std::abs(t);
-                }
-                res = std::max(res, r);
-            }
-            for (std::size_t i = 0; i < k; ++i) ordered = ordered && sb[i] >= 0 && (i == 0 || sb[i - 1] >= sb[i]);
-        }
-        const double scale = std::max(norm_inf(x), std::numeric_limits<double>::min());
-        CHECK(res / (scale * eps<T>() * double(big)) < 30);
-        CHECK(orth_error(u, true) / (eps<T>() * double(big)) < 30);
-        CHECK(orth_error(vh, false) / (eps<T>() * double(big)) < 30);
-        CHECK(ordered);
-        if (full) CHECK(loom::array_equal(la::svdvals(x), s));
-    }
-}
 
 template <class T>
 std::string message(T f) {

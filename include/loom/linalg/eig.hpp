@@ -12,6 +12,7 @@
 #include <limits>
 #include <vector>
 
+#include "lapack.hpp"
 #include "qr.hpp"
 #include "stack.hpp"
 
@@ -616,13 +617,14 @@ bool general_eigen(R* a, std::size_t n, complex_of<R>* w, complex_of<R>* vec, ei
     return true;
 }
 
-// eig's and eigvals' loop over the stack.
+// eig's and eigvals' loop over the stack: LAPACK when it takes a matrix, else loom's QR algorithm.
 template <class R>
 void eig_stack(stack<R>& s, complex_of<R>* w, complex_of<R>* vec, const char* fn) {
     eig_work<R> ws;
     const std::size_t n = s.n;
     for (std::size_t b = 0; b < s.count; ++b)
-        if (!general_eigen(s.matrix(b), n, w + b * n, vec ? vec + b * n * n : nullptr, ws))
+        if (!lapack_eig(s.matrix(b), n, w + b * n, vec ? vec + b * n * n : nullptr, ws.tau) &&
+            !general_eigen(s.matrix(b), n, w + b * n, vec ? vec + b * n * n : nullptr, ws))
             cannot_factor(fn, "did not converge", b, s.count);
 }
 
@@ -659,7 +661,8 @@ auto eig(const X& x) {
 }
 
 //! The eigenvalues of each square matrix of a stack (..., n, n), as NumPy's `np.linalg.eigvals`:
-//! eig's values, exactly, without forming the eigenvectors (cheaper). Always complex (see eig).
+//! eig's values (exactly on loom's own code; within rounding where LAPACK computes them, with the option
+//! `lapack`), without forming the eigenvectors (cheaper). Always complex (see eig).
 //!   loom::array<std::complex<double>> w = loom::linalg::eigvals(loom::array<double>{{2, 0}, {0, 3}});
 template <expression X>
 auto eigvals(const X& x) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../simd/simd.hpp"
+#include "lapack.hpp"
 #include "qr.hpp"
 #include "stack.hpp"
 
@@ -303,12 +304,14 @@ constexpr std::size_t jacobi_lanes() {
 }
 
 // eigh's and eigvalsh's loop over the stack: real 2 x 2 and 3 x 3 matrices jacobi_lanes at a time
-// by jacobi_small, the others (and what it gives up on) one at a time by QL.
+// by jacobi_small, the others (and what it gives up on) one at a time by LAPACK when it takes them,
+// else QL.
 template <class R>
 void eigh_stack(stack<R>& s, real_t<R>* w, R* vec, const char* fn) {
     eigh_work<R> ws;
     const std::size_t n = s.n;
     auto one = [&](std::size_t b) {
+        if (lapack_eigh(s.matrix(b), n, w + b * n, vec ? vec + b * n * n : nullptr, ws.z)) return;
         if (!hermitian_eigen(s.matrix(b), n, w + b * n, vec ? vec + b * n * n : nullptr, ws))
             cannot_factor(fn, "did not converge", b, s.count);
     };

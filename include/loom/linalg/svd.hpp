@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "eigh.hpp"
+#include "lapack.hpp"
 #include "qr.hpp"
 #include "stack.hpp"
 
@@ -175,14 +176,16 @@ bool jacobi_svd(const R* a, std::size_t m, std::size_t n, real_t<R>* s, R* u, R*
     return true;
 }
 
-// svd's and svdvals' loop over the stack.
+// svd's and svdvals' loop over the stack: LAPACK when it takes a matrix, else Jacobi.
 template <class R>
 void svd_stack(const stack<R>& st, real_t<R>* s, R* u, R* vh, bool vectors, bool full, const char* fn) {
     svd_work<R> ws;
     const std::size_t m = st.m, n = st.n, k = std::min(m, n);
     const std::size_t ucols = full ? m : k, vrows = full ? n : k;
     for (std::size_t b = 0; b < st.count; ++b)
-        if (!jacobi_svd(st.matrix(b), m, n, s + b * k, vectors ? u + b * m * ucols : nullptr,
+        if (!lapack_svd(st.matrix(b), m, n, s + b * k, vectors ? u + b * m * ucols : nullptr,
+                        vectors ? vh + b * vrows * n : nullptr, vectors, full, ws.w) &&
+            !jacobi_svd(st.matrix(b), m, n, s + b * k, vectors ? u + b * m * ucols : nullptr,
                         vectors ? vh + b * vrows * n : nullptr, vectors, full, ws))
             cannot_factor(fn, "did not converge", b, st.count);
 }
