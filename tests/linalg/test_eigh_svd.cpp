@@ -102,6 +102,25 @@ TEST_CASE("eigh: A V = V diag(w), V orthonormal, ascending: random, clustered, i
     check_eigh(hermitian<cd>({12, 12}, 64));
     check_eigh(hermitian<cd>({3, 30, 30}, 65));
     check_eigh(hermitian<cf>({9, 9}, 66));
+    // the blocked reduction (panels of 32 columns while more than 96 rows are left): several panels,
+    // every type, ill-conditioned and graded
+    check_eigh(hermitian<double>({200, 200}, 601));
+    check_eigh(hermitian<cd>({130, 130}, 602));
+    check_eigh(hermitian<float>({140, 140}, 603));
+    check_eigh(hermitian<cf>({2, 110, 110}, 604));
+    {
+        std::vector<double> big = geometric(150, 1e12);
+        for (std::size_t i = 0; i < 150; i += 2) big[i] = -big[i];
+        const auto illb = with_eigenvalues(big, 605);
+        check_eigh(illb);
+        std::sort(big.begin(), big.end());
+        const loom::array<double> wb = la::eigvalsh(illb);
+        for (std::size_t i = 0; i < 150; ++i) CHECK(std::abs(wb.data()[i] - big[i]) < 150 * 30 * eps<double>());
+        loom::array<double> graded = hermitian<double>({130, 130}, 606);
+        for (std::size_t i = 0; i < 130; ++i)
+            for (std::size_t j = 0; j < 130; ++j) graded.data()[i * 130 + j] *= std::pow(10.0, -0.12 * double(i + j));
+        check_eigh(graded);
+    }
     // repeated and clustered eigenvalues
     check_eigh(loom::ones<double>({10, 10}));
     check_eigh(loom::eye<double>(7));

@@ -91,9 +91,100 @@ bool tridiagonal_ql(Re* d, Re* e, std::size_t n, R* z) {
 template <class R>
 struct eigh_work {
     std::vector<real_t<R>> d, e;
-    std::vector<R> v, p, tau, z;
+    std::vector<R> v, p, tau, pv, pw, left, right;
     std::vector<std::size_t> order;
 };
+
+// Trailing matrices larger than this are reduced by panels (tridiagonal_panels), the rest column by column.
+inline constexpr std::size_t tridiagonal_crossover = 96;
+
+// The blocked reduction to tridiagonal form (LAPACK's sytrd with latrd, lower): panels of `nb` columns
+// reduced one at a time against the trailing matrix as it was before the panel, corrected by the panel's
+// reflectors V and the vectors W with A_panel_end = A - V W^H - W V^H, which one product (the matrix-
+// product kernel, k = 2 nb) then applies to the trailing matrix. a is the whole Hermitian matrix (both
+// triangles); d, e, tau and each reflector's vector (in column k from row k + 1) as the column-by-column
+// loop leaves them. Returns the first column not reduced.
+template <class R>
+std::size_t tridiagonal_panels(R* a, std::size_t n, eigh_work<R>& ws) {
+    using Re = real_t<R>;
+    constexpr std::size_t nb = 32;
+    std::size_t k0 = 0;
+    for (; n - k0 > tridiagonal_crossover; k0 += nb) {
+        const std::size_t rows = n - k0 - 1;  // V's and W's rows: the matrix's k0 + 1 .. n - 1
+        ws.pv.assign(2 * rows * nb, R(0));
+        ws.pw.assign(2 * rows * nb, R(0));
+        R* V = ws.pv.data();  // row-major (rows x nb), and column by column in Vc (nb x rows): each loop
+        R* W = ws.pw.data();  // below runs along memory in one of them
+        R* Vc = V + rows * nb;
+        R* Wc = W + rows * nb;
+        R* x = ws.v.data();
+        R* p = ws.p.data();
+        R s1[nb], s2[nb];
+        for (std::size_t j = 0; j < nb; ++j) {
+            const std::size_t i = k0 + j, len = n - i - 1;
+            // column i of the current matrix, rows i .. n - 1, from row i (Hermitian), corrected
+            for (std::size_t r = i; r < n; ++r) x[r - i] = conj_of(a[i * n + r]);
+            for (std::size_t l = 0; l < j; ++l) {
+                const R wi = conj_of(W[(j - 1) * nb + l]), vi = conj_of(V[(j - 1) * nb + l]);
+                const R* vl = Vc + l * rows + (j - 1);
+                const R* wl = Wc + l * rows + (j - 1);
+                for (std::size_t r = 0; r < len + 1; ++r) x[r] -= vl[r] * wi + wl[r] * vi;
+            }
+            ws.d[i] = std::real(x[0]);
+            R alpha = x[1];
+            const R tau = make_reflector(alpha, x + 2, len - 1, 1);
+            ws.e[i] = std::real(alpha);
+            ws.tau[i] = tau;
+            R* v = x + 1;
+            v[0] = R(1);
+            for (std::size_t t = 0; t < len; ++t) a[(i + 1 + t) * n + i] = V[(j + t) * nb + j] = Vc[j * rows + j + t] = v[t];
+            if (tau == R(0)) continue;
+            // p = (A - V W^H - W V^H) v on rows i + 1 .. n - 1: A v as a sum of rows (A Hermitian), which
+            // runs along memory without a floating reduction
+            std::fill_n(p, len, R(0));
+            for (std::size_t c = 0; c < len; ++c) {
+                const R* ac = a + (i + 1 + c) * n + i + 1;
+                const R vc = v[c];
+                for (std::size_t t = 0; t < len; ++t) p[t] += conj_of(ac[t]) * vc;
+            }
+            for (std::size_t l = 0; l < j; ++l) s1[l] = s2[l] = R(0);
+            for (std::size_t t = 0; t < len; ++t) {
+                const R* vr = V + (j + t) * nb;
+                const R* wr = W + (j + t) * nb;
+                for (std::size_t l = 0; l < j; ++l) {
+                    s1[l] += conj_of(wr[l]) * v[t];
+                    s2[l] += conj_of(vr[l]) * v[t];
+                }
+            }
+            for (std::size_t l = 0; l < j; ++l) {
+                const R* vl = Vc + l * rows + j;
+                const R* wl = Wc + l * rows + j;
+                const R a1 = s1[l], a2 = s2[l];
+                for (std::size_t t = 0; t < len; ++t) p[t] -= vl[t] * a1 + wl[t] * a2;
+            }
+            Re gamma = 0;
+            for (std::size_t t = 0; t < len; ++t) gamma += std::real(conj_of(v[t]) * p[t]);
+            const R half = R(std::norm(tau) * gamma / 2);
+            for (std::size_t t = 0; t < len; ++t) W[(j + t) * nb + j] = Wc[j * rows + j + t] = tau * p[t] - half * v[t];
+        }
+        // A22 -= [V2 W2] [W2^H; V2^H] on rows and columns k0 + nb .. n - 1
+        const std::size_t r2 = n - k0 - nb, off = nb - 1;
+        ws.left.resize(r2 * 2 * nb);
+        ws.right.resize(2 * nb * r2);
+        for (std::size_t r = 0; r < r2; ++r)
+            for (std::size_t l = 0; l < nb; ++l) {
+                const R vv = V[(off + r) * nb + l], ww = W[(off + r) * nb + l];
+                ws.left[r * 2 * nb + l] = vv;
+                ws.left[r * 2 * nb + nb + l] = ww;
+                ws.right[l * r2 + r] = conj_of(ww);
+                ws.right[(nb + l) * r2 + r] = conj_of(vv);
+            }
+        loom::detail::gemm_sub(r2, r2, 2 * nb, ws.left.data(), static_cast<std::ptrdiff_t>(2 * nb), 1, ws.right.data(),
+                               static_cast<std::ptrdiff_t>(r2), 1, a + (k0 + nb) * n + k0 + nb,
+                               static_cast<std::ptrdiff_t>(n), 1);
+    }
+    return k0;
+}
 
 // The eigenvalues (ascending, into w) and, when vec is not null, the eigenvectors (as vec's columns,
 // n x n row-major) of the Hermitian n x n row-major matrix a, of which only the lower triangle is
@@ -122,7 +213,7 @@ bool hermitian_eigen(R* a, std::size_t n, real_t<R>* w, R* vec, eigh_work<R>& ws
     ws.tau.assign(n, R(0));
     ws.v.resize(n);
     ws.p.resize(n);
-    for (std::size_t k = 0; k + 1 < n; ++k) {
+    for (std::size_t k = tridiagonal_panels(a, n, ws); k + 1 < n; ++k) {
         const std::size_t len = n - k - 1;
         R* v = ws.v.data();
         for (std::size_t i = 0; i < len; ++i) v[i] = a[(k + 1 + i) * n + k];
@@ -132,19 +223,19 @@ bool hermitian_eigen(R* a, std::size_t n, real_t<R>* w, R* vec, eigh_work<R>& ws
         ws.d[k] = std::real(a[k * n + k]);
         ws.e[k] = std::real(alpha);
         ws.tau[k] = tau;
-        std::copy_n(v, len, a + k * n + k + 1);  // v_k kept in row k, which is no longer needed
+        for (std::size_t i = 0; i < len; ++i) a[(k + 1 + i) * n + k] = v[i];  // v_k kept in column k, as QR keeps it
         if (tau == R(0)) continue;
         // A22 -= w v^H + v w^H with p = A22 v, w = tau p - |tau|^2 (v^H p) / 2 v
         R* b = a + (k + 1) * n + k + 1;
         R* p = ws.p.data();
-        Re gamma = 0;
-        for (std::size_t i = 0; i < len; ++i) {
-            const R* bi = b + i * n;
-            R s = R(0);
-            for (std::size_t j = 0; j < len; ++j) s += bi[j] * v[j];
-            p[i] = s;
-            gamma += std::real(conj_of(v[i]) * s);
+        std::fill_n(p, len, R(0));
+        for (std::size_t c = 0; c < len; ++c) {  // A22 v as a sum of rows (A22 Hermitian): along memory
+            const R* bc = b + c * n;
+            const R vc = v[c];
+            for (std::size_t t = 0; t < len; ++t) p[t] += conj_of(bc[t]) * vc;
         }
+        Re gamma = 0;
+        for (std::size_t i = 0; i < len; ++i) gamma += std::real(conj_of(v[i]) * p[i]);
         const R half = R(std::norm(tau) * gamma / 2);
         for (std::size_t i = 0; i < len; ++i) p[i] = tau * p[i] - half * v[i];
         for (std::size_t i = 0; i < len; ++i) {
@@ -155,23 +246,19 @@ bool hermitian_eigen(R* a, std::size_t n, real_t<R>* w, R* vec, eigh_work<R>& ws
     }
     if (n > 0) ws.d[n - 1] = std::real(a[(n - 1) * n + n - 1]);
 
-    // Z^T with Z = H_0 H_1 ... H_{n-2}, accumulated backwards: QL's rotations then act on its rows
-    R* zt = nullptr;
+    // Z^T with Z = H_0 H_1 ... H_{n-2} = diag(1, Q), Q formed in vec as QR's from the reflectors below
+    // the subdiagonal (by blocks through the matrix-product kernel when large), then transposed in
+    // place: QL's rotations act on Z^T's rows
+    R* zt = vec;
     if (vec) {
-        ws.z.assign(n * n, R(0));
-        zt = ws.z.data();
-        for (std::size_t i = 0; i < n; ++i) zt[i * n + i] = R(1);
-        for (std::size_t k = n < 2 ? 0 : n - 1; k-- > 0;) {  // Z^T <- Z^T H_k^T
-            const R tau = ws.tau[k];
-            if (tau == R(0)) continue;
-            const R* v = a + k * n + k + 1;
-            for (std::size_t r = k + 1; r < n; ++r) {
-                R* zr = zt + r * n + k + 1;
-                R s = R(0);
-                for (std::size_t j = 0; j + k + 1 < n; ++j) s += zr[j] * conj_of(v[j]);
-                s *= tau;
-                for (std::size_t j = 0; j + k + 1 < n; ++j) zr[j] -= s * v[j];
-            }
+        std::fill_n(zt, n, R(0));
+        zt[0] = R(1);
+        if (n > 1) {
+            const std::size_t m = n - 1;
+            for (std::size_t r = 1; r < n; ++r) zt[r * n] = R(0);
+            qr_form_q(a + n, m, m, ws.tau.data(), zt + n + 1, m, ws.left, n, n);
+            for (std::size_t r = 1; r < n; ++r)
+                for (std::size_t c = r + 1; c < n; ++c) std::swap(zt[r * n + c], zt[c * n + r]);
         }
     }
     if (!tridiagonal_ql(ws.d.data(), ws.e.data(), n, zt)) return false;
@@ -184,11 +271,16 @@ bool hermitian_eigen(R* a, std::size_t n, real_t<R>* w, R* vec, eigh_work<R>& ws
               [&](std::size_t x, std::size_t y) { return ws.d[x] < ws.d[y] || (ws.d[x] == ws.d[y] && x < y); });
     for (std::size_t j = 0; j < n; ++j) w[j] = ws.d[ws.order[j]];
     scale_all(w, n, ex);
-    if (vec)
-        for (std::size_t j = 0; j < n; ++j) {
-            const R* zj = zt + ws.order[j] * n;
-            for (std::size_t r = 0; r < n; ++r) vec[r * n + j] = zj[r];
+    if (vec) {  // vec[r, j] = zt[order[j], r]: transposed in place, then each row's columns reordered
+        for (std::size_t r = 0; r < n; ++r)
+            for (std::size_t c = r + 1; c < n; ++c) std::swap(zt[r * n + c], zt[c * n + r]);
+        ws.p.resize(n);
+        for (std::size_t r = 0; r < n; ++r) {
+            R* row = vec + r * n;
+            std::copy_n(row, n, ws.p.data());
+            for (std::size_t j = 0; j < n; ++j) row[j] = ws.p[ws.order[j]];
         }
+    }
     return true;
 }
 
@@ -311,7 +403,7 @@ void eigh_stack(stack<R>& s, real_t<R>* w, R* vec, const char* fn) {
     eigh_work<R> ws;
     const std::size_t n = s.n;
     auto one = [&](std::size_t b) {
-        if (lapack_eigh(s.matrix(b), n, w + b * n, vec ? vec + b * n * n : nullptr, ws.z)) return;
+        if (lapack_eigh(s.matrix(b), n, w + b * n, vec ? vec + b * n * n : nullptr, ws.pv)) return;
         if (!hermitian_eigen(s.matrix(b), n, w + b * n, vec ? vec + b * n * n : nullptr, ws))
             cannot_factor(fn, "did not converge", b, s.count);
     };

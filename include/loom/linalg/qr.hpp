@@ -77,7 +77,7 @@ void apply_reflector(R t, const R* vcol, std::size_t vstride, R* c, std::size_t 
     }
 }
 
-// The reflectors k0 .. k0 + b of a (below A's diagonal, tau their factors) as one block
+// The reflectors k0 .. k0 + b of a (below A's diagonal, rows lda apart; tau their factors) as one block
 // H_k0 ... H_(k0+b-1) = I - V T V^H (LAPACK's larft, forward and columnwise): V (rows x b, unit lower
 // trapezoidal, rows from k0) and V^H explicit for the product kernel, T upper triangular.
 template <class R>
@@ -85,14 +85,14 @@ struct block_reflector {
     std::vector<R> v, vh, t, w, g;
     std::size_t rows = 0, b = 0;
 
-    void make(const R* a, std::size_t m, std::size_t n, std::size_t k0, std::size_t width, const R* tau) {
+    void make(const R* a, std::size_t m, std::size_t lda, std::size_t k0, std::size_t width, const R* tau) {
         rows = m - k0;
         b = width;
         v.assign(rows * b, R(0));
         vh.resize(b * rows);
         t.assign(b * b, R(0));
         for (std::size_t r = 0; r < rows; ++r)
-            for (std::size_t c = 0; c < b && c <= r; ++c) v[r * b + c] = r == c ? R(1) : a[(k0 + r) * n + k0 + c];
+            for (std::size_t c = 0; c < b && c <= r; ++c) v[r * b + c] = r == c ? R(1) : a[(k0 + r) * lda + k0 + c];
         for (std::size_t r = 0; r < rows; ++r)
             for (std::size_t c = 0; c < b; ++c) vh[c * rows + r] = conj_of(v[r * b + c]);
         g.resize(b * b);  // G = V^H V by the product kernel: its column i above the diagonal is V(:, 0:i)^H v_i
@@ -165,28 +165,32 @@ void qr_factor(R* a, std::size_t m, std::size_t n, R* tau, std::vector<R>& w) {
     }
 }
 
-// Q's first `cols` columns (m x cols, row-major) from qr_factor's reflectors (LAPACK's org2r, and
-// orgqr's blocks from the last to the first when there are more than one).
+// Q's first `cols` columns (m x cols, row-major, rows ldq apart: cols by default) from qr_factor's
+// reflectors in the m x n a (rows lda apart: n by default) (LAPACK's org2r, and orgqr's blocks from the
+// last to the first when there are more than one).
 template <class R>
-void qr_form_q(const R* a, std::size_t m, std::size_t n, const R* tau, R* q, std::size_t cols, std::vector<R>& w) {
+void qr_form_q(const R* a, std::size_t m, std::size_t n, const R* tau, R* q, std::size_t cols, std::vector<R>& w,
+               std::size_t lda = 0, std::size_t ldq = 0) {
     const std::size_t k = std::min(m, n);
+    if (lda == 0) lda = n;
+    if (ldq == 0) ldq = cols;
     if (k <= factor_block) {
         for (std::size_t i = 0; i < m; ++i)
-            for (std::size_t j = 0; j < cols; ++j) q[i * cols + j] = (j < k && i > j) ? a[i * n + j] : R(i == j ? 1 : 0);
+            for (std::size_t j = 0; j < cols; ++j) q[i * ldq + j] = (j < k && i > j) ? a[i * lda + j] : R(i == j ? 1 : 0);
         for (std::size_t i = k; i-- > 0;) {
-            if (i + 1 < cols) apply_reflector(tau[i], q + i * cols + i, cols, q + i * cols + i + 1, m - i, cols - i - 1, cols, w);
-            for (std::size_t r = i + 1; r < m; ++r) q[r * cols + i] *= -tau[i];
-            q[i * cols + i] = R(1) - tau[i];
-            for (std::size_t r = 0; r < i; ++r) q[r * cols + i] = R(0);
+            if (i + 1 < cols) apply_reflector(tau[i], q + i * ldq + i, ldq, q + i * ldq + i + 1, m - i, cols - i - 1, ldq, w);
+            for (std::size_t r = i + 1; r < m; ++r) q[r * ldq + i] *= -tau[i];
+            q[i * ldq + i] = R(1) - tau[i];
+            for (std::size_t r = 0; r < i; ++r) q[r * ldq + i] = R(0);
         }
         return;
     }
     for (std::size_t i = 0; i < m; ++i)
-        for (std::size_t j = 0; j < cols; ++j) q[i * cols + j] = R(i == j ? 1 : 0);
+        for (std::size_t j = 0; j < cols; ++j) q[i * ldq + j] = R(i == j ? 1 : 0);
     block_reflector<R> br;
     for (std::size_t k0 = (k - 1) / factor_block * factor_block;; k0 -= factor_block) {
-        br.make(a, m, n, k0, std::min(factor_block, k - k0), tau);
-        br.apply(q + k0 * cols + k0, cols - k0, cols, false);  // columns left of k0 are still e_j there
+        br.make(a, m, lda, k0, std::min(factor_block, k - k0), tau);
+        br.apply(q + k0 * ldq + k0, cols - k0, ldq, false);  // columns left of k0 are still e_j there
         if (k0 == 0) break;
     }
 }
