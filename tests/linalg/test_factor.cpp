@@ -117,7 +117,7 @@ TEST_CASE("solve: the Array API's shapes, broadcasting a's and b's batches", "[l
     for (std::size_t i = 0; i < 4; ++i) {
         loom::array<double> ai = loom::view(a, i);
         loom::array<double> xi = la::solve(ai, v);
-        for (std::size_t j = 0; j < 3; ++j) CHECK(xv.data()[i * 3 + j] == xi.data()[j]);
+        for (std::size_t j = 0; j < 3; ++j) CHECK(xv.data()[i * 3 + j] == Approx(xi.data()[j]).epsilon(1e-12));
     }
     // b (2, 1, 3, 5) against a (4, 3, 3): batch (2, 4), 5 columns
     const auto b = random_matrices<double>({2, 1, 3, 5}, 22);
@@ -272,4 +272,77 @@ TEST_CASE("qr: Q R = A, Q orthonormal, R upper; NumPy's signs; modes and shapes"
     CHECK(norm_inf(loom::array<double>(loom::matmul(tq, tr) - tiny)) <= 1e-15);
     CHECK(la::qr(loom::zeros<double>({0, 3})).R.shape() == shape_t{0, 3});
     CHECK(la::qr(loom::zeros<double>({4, 0}), loom::qr_mode::complete).Q.shape() == shape_t{4, 4});
+}
+
+namespace {
+
+template <class F>
+std::string message(F f) {
+    try {
+        f();
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "no exception";
+}
+
+// Stacks of 2 x 2 to 4 x 4 real matrices go through det, inv and solve several at a time (lu_lanes):
+// each result the matrix's own call's (one at a time) up to the rounding of fused multiply-adds
+// (100 eps, times the condition number for inv and solve), pivots, zero pivots and NaN included,
+// and a singular matrix named by its index.
+template <class T, std::size_t N>
+void check_lanes() {
+    const std::size_t count = 37;  // groups of lanes and a partial one
+    const double tol = 100 * eps<T>();
+    loom::array<T> a = loom::astype<T>(random_matrices<double>({count, N, N}, 700 + N));
+    for (std::size_t i = 0; i < N; ++i) a.data()[5 * N * N + i * N] = T(0);  // matrix 5: column 0 zero
+    for (std::size_t i = 0; i < N * N; ++i) a.data()[9 * N * N + i] = T(i % N == i / N ? 0 : 1);  // 9: pivots
+    a.data()[11 * N * N + N * N - 1] = std::numeric_limits<T>::quiet_NaN();
+    const loom::array<T> b = loom::astype<T>(random_matrices<double>({count, N, 1}, 710 + N));
+    const loom::array<T> d = la::det(a);
+    for (std::size_t m = 0; m < count; ++m) {
+        const loom::array<T> am = loom::view(a, m);
+        const T dm = T(la::det(am));
+        if (std::isnan(dm)) CHECK(std::isnan(d.data()[m]));
+        else CHECK(std::abs(d.data()[m] - dm) <= tol * std::abs(dm));
+    }
+    CHECK(d.data()[5] == T(0));
+    // inv and solve: matrix 5 is singular and named (NaN in 11 is not singular); without it, each
+    // lane as its own call
+    CHECK(message([&] { (void)la::inv(a); }).find("(matrix 5 of the stack)") != std::string::npos);
+    CHECK(message([&] { (void)la::solve(a, b); }).find("(matrix 5 of the stack)") != std::string::npos);
+    for (std::size_t i = 0; i < N; ++i) a.data()[5 * N * N + i * N + i] = T(3);
+    const loom::array<T> ai = la::inv(a), x = la::solve(a, b);
+    for (std::size_t m = 0; m < count; ++m) {
+        const loom::array<T> am = loom::view(a, m), bm = loom::view(b, m);
+        const loom::array<T> im = la::inv(am), xm = la::solve(am, bm);
+        const double cond = norm_inf(am) * norm_inf(im);
+        double worst_inv = 0, worst_x = 0, big_inv = 0, big_x = 0;
+        bool nan_same = true;
+        for (std::size_t i = 0; i < N * N; ++i) {
+            const T g = ai.data()[m * N * N + i], w = im.data()[i];
+            nan_same = nan_same && std::isnan(g) == std::isnan(w);
+            if (!std::isnan(w)) worst_inv = std::max(worst_inv, double(std::abs(g - w))), big_inv = std::max(big_inv, double(std::abs(w)));
+        }
+        for (std::size_t i = 0; i < N; ++i) {
+            const T g = x.data()[m * N + i], w = xm.data()[i];
+            nan_same = nan_same && std::isnan(g) == std::isnan(w);
+            if (!std::isnan(w)) worst_x = std::max(worst_x, double(std::abs(g - w))), big_x = std::max(big_x, double(std::abs(w)));
+        }
+        CHECK(nan_same);
+        if (m == 11) continue;  // NaN throughout
+        CHECK(worst_inv <= tol * cond * big_inv);
+        CHECK(worst_x <= tol * cond * big_x);
+    }
+    check_solve_inv(loom::array<T>(loom::view(a, loom::range(12, 37))), 720 + N);
+}
+
+}  // namespace
+
+TEST_CASE("det, inv, solve of stacks of 2 x 2 to 4 x 4 matrices: several at once, each as alone", "[linalg]") {
+    check_lanes<double, 2>();
+    check_lanes<double, 3>();
+    check_lanes<double, 4>();
+    check_lanes<float, 3>();
+    check_lanes<float, 4>();
 }

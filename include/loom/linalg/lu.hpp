@@ -9,9 +9,11 @@
 #include <cstddef>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "../simd/simd.hpp"
 #include "gemm.hpp"
 #include "stack.hpp"
 
@@ -134,6 +136,197 @@ void lu_solve(const R* lu, const std::size_t* piv, N size, R* b, std::size_t k) 
     }
 }
 
+// LU with partial pivoting of L real N x N matrices at once (N = 2 to 4), each element a row of L
+// lanes (m[i][j][lane]): each statement the same arithmetic on every lane, which the compiler
+// vectorises, where one small matrix at a time leaves the vector units idle; a branch-free pivot
+// choice, which random pivots cannot mispredict. The operations, their order and the pivots are
+// lu_panel's, lane by lane (a zero pivot skips its elimination, as there): each lane's results are
+// lu_factor's up to the rounding of the multiply-adds a compiler fuses in one and not the other.
+template <std::size_t N, std::size_t L, class R>
+struct lu_lanes {
+    static constexpr std::size_t order = N, width = L;
+    // every lane's state in R, so that each statement is one vector operation: pivot rows as numbers,
+    // flags as 0 or 1
+    R m[N][N][L];
+    R piv[N][L];
+    R odd[L], zero[L];
+
+    // Lanes from the matrices src[lane] (row-major), then factored.
+    void factor(const R* const* src) {
+        for (std::size_t l = 0; l < L; ++l)
+            for (std::size_t i = 0; i < N; ++i)
+                for (std::size_t j = 0; j < N; ++j) m[i][j][l] = src[l][i * N + j];
+        for (std::size_t l = 0; l < L; ++l) odd[l] = zero[l] = R(0);
+#if LOOM_SIMD
+        using B = simd::batch<R>;
+        for (std::size_t l = 0; l < L; l += B::size)
+            for (std::size_t k = 0; k < N; ++k) {
+                B best = xsimd::abs(simd::load(&m[k][k][l]));
+                B pv = B(R(k));
+                for (std::size_t i = k + 1; i < N; ++i) {
+                    const B v = xsimd::abs(simd::load(&m[i][k][l]));
+                    const auto more = v > best;
+                    best = xsimd::select(more, v, best);
+                    pv = xsimd::select(more, B(R(i)), pv);
+                }
+                simd::store(&piv[k][l], pv);
+                for (std::size_t i = k + 1; i < N; ++i) {  // row k <-> row piv (whole rows)
+                    const auto sw = pv == B(R(i));
+                    for (std::size_t j = 0; j < N; ++j) {
+                        const B t = simd::load(&m[k][j][l]), u = simd::load(&m[i][j][l]);
+                        simd::store(&m[k][j][l], xsimd::select(sw, u, t));
+                        simd::store(&m[i][j][l], xsimd::select(sw, t, u));
+                    }
+                }
+                const B od = simd::load(&odd[l]);
+                simd::store(&odd[l], xsimd::select(pv != B(R(k)), B(R(1)) - od, od));
+                const B pkk = simd::load(&m[k][k][l]);
+                const auto zero_pivot = pkk == B(R(0));  // == (not !=): NaN is no zero pivot, on every ISA
+                simd::store(&zero[l], xsimd::select(zero_pivot, B(R(1)), simd::load(&zero[l])));
+                const B pk = xsimd::select(zero_pivot, B(R(1)), pkk);
+                for (std::size_t i = k + 1; i < N; ++i) {
+                    const B mik = simd::load(&m[i][k][l]);
+                    const B lv = mik / pk;
+                    simd::store(&m[i][k][l], xsimd::select(zero_pivot, mik, lv));
+                    for (std::size_t j = k + 1; j < N; ++j) {  // a zero pivot's rows unchanged, as lu_panel skips them
+                        const B x = simd::load(&m[i][j][l]);
+                        simd::store(&m[i][j][l], xsimd::select(zero_pivot, x, x - lv * simd::load(&m[k][j][l])));
+                    }
+                }
+            }
+#else
+        for (std::size_t k = 0; k < N; ++k) {
+            R best[L];
+            for (std::size_t l = 0; l < L; ++l) best[l] = std::abs(m[k][k][l]), piv[k][l] = R(k);
+            for (std::size_t i = k + 1; i < N; ++i)
+                for (std::size_t l = 0; l < L; ++l) {
+                    const R v = std::abs(m[i][k][l]);
+                    const bool more = v > best[l];
+                    best[l] = more ? v : best[l];
+                    piv[k][l] = more ? R(i) : piv[k][l];
+                }
+            for (std::size_t i = k + 1; i < N; ++i)
+                for (std::size_t j = 0; j < N; ++j)
+                    for (std::size_t l = 0; l < L; ++l) {
+                        const bool sw = piv[k][l] == R(i);
+                        const R t = m[k][j][l], u = m[i][j][l];
+                        m[k][j][l] = sw ? u : t;
+                        m[i][j][l] = sw ? t : u;
+                    }
+            for (std::size_t l = 0; l < L; ++l) odd[l] = piv[k][l] != R(k) ? R(1) - odd[l] : odd[l];
+            for (std::size_t l = 0; l < L; ++l) {
+                const R pk = m[k][k][l];
+                if (pk == R(0)) {
+                    zero[l] = R(1);
+                    continue;
+                }
+                for (std::size_t i = k + 1; i < N; ++i) {
+                    const R lv = m[i][k][l] / pk;
+                    m[i][k][l] = lv;
+                    for (std::size_t j = k + 1; j < N; ++j) m[i][j][l] -= lv * m[k][j][l];
+                }
+            }
+        }
+#endif
+    }
+
+    bool singular(std::size_t lane) const { return zero[lane] != R(0); }
+
+    // Each lane's determinant, as det's.
+    void det(R* out) const {
+        for (std::size_t l = 0; l < L; ++l) out[l] = odd[l] != R(0) ? R(-1) : R(1);
+        for (std::size_t i = 0; i < N; ++i)
+            for (std::size_t l = 0; l < L; ++l) out[l] *= m[i][i][l];
+    }
+
+    // X = A^-1 B for each lane's K columns x[i][c][lane] in place, as lu_solve.
+    template <std::size_t K>
+    void solve(R (*x)[K][L]) const {
+#if LOOM_SIMD
+        using B = simd::batch<R>;
+        constexpr std::size_t S = B::size;
+#else
+        constexpr std::size_t S = 1;
+#endif
+        // each statement on S lanes at a time
+        const auto each = [](auto f) {
+            for (std::size_t l = 0; l < L; l += S) f(l);
+        };
+        for (std::size_t i = 0; i < N; ++i)
+            for (std::size_t q = i + 1; q < N; ++q)
+                for (std::size_t c = 0; c < K; ++c)
+                    each([&](std::size_t l) {
+#if LOOM_SIMD
+                        const auto sw = simd::load(&piv[i][l]) == B(R(q));
+                        const B t = simd::load(&x[i][c][l]), u = simd::load(&x[q][c][l]);
+                        simd::store(&x[i][c][l], xsimd::select(sw, u, t));
+                        simd::store(&x[q][c][l], xsimd::select(sw, t, u));
+#else
+                        if (piv[i][l] == R(q)) std::swap(x[i][c][l], x[q][c][l]);
+#endif
+                    });
+        // L y = P b (L unit lower), then U x = y; a zero factor skipped, as lu_solve skips it
+        const auto update = [&](std::size_t i, std::size_t j) {
+            for (std::size_t c = 0; c < K; ++c)
+                each([&](std::size_t l) {
+#if LOOM_SIMD
+                    const B f = simd::load(&m[i][j][l]), y = simd::load(&x[i][c][l]);
+                    simd::store(&x[i][c][l], xsimd::select(f == B(R(0)), y, y - f * simd::load(&x[j][c][l])));
+#else
+                    if (m[i][j][l] != R(0)) x[i][c][l] -= m[i][j][l] * x[j][c][l];
+#endif
+                });
+        };
+        for (std::size_t i = 1; i < N; ++i)
+            for (std::size_t j = 0; j < i; ++j) update(i, j);
+        for (std::size_t i = N; i-- > 0;) {
+            for (std::size_t j = i + 1; j < N; ++j) update(i, j);
+            for (std::size_t c = 0; c < K; ++c)
+                each([&](std::size_t l) {
+#if LOOM_SIMD
+                    simd::store(&x[i][c][l], simd::load(&x[i][c][l]) / simd::load(&m[i][i][l]));
+#else
+                    x[i][c][l] /= m[i][i][l];
+#endif
+                });
+        }
+    }
+};
+
+// The lanes of lu_lanes for R: a SIMD batch or 8.
+template <class R>
+constexpr std::size_t lu_lane_count() {
+#if LOOM_SIMD
+    return std::max<std::size_t>(8, simd::batch<R>::size);
+#else
+    return 8;
+#endif
+}
+
+// f(lanes, b0) for each group of lanes matrices of a stack of `count` from b0 (a lu_lanes already
+// factored from them; the last group padded with its first matrix), then the number handled: real
+// float and double stacks of 2 x 2 to 4 x 4 matrices, else none (the caller takes them one by one).
+template <class R, class N, class Src, class F>
+std::size_t by_lanes(N nn, std::size_t count, Src&& matrix, F&& f) {
+    if constexpr (std::is_floating_point_v<R> && std::is_integral_v<N> == false) {
+        constexpr std::size_t n = N::value, L = lu_lane_count<R>();
+        if constexpr (n >= 2 && n <= 4) {
+            if (count < L / 2) return 0;
+            lu_lanes<n, L, R> lanes;
+            const R* src[L];
+            for (std::size_t b0 = 0; b0 < count; b0 += L) {
+                const std::size_t used = std::min(L, count - b0);
+                for (std::size_t l = 0; l < L; ++l) src[l] = matrix(b0 + (l < used ? l : 0));
+                lanes.factor(src);
+                f(lanes, b0, used);
+            }
+            return count;
+        }
+    }
+    (void)nn, (void)matrix, (void)f;
+    return 0;
+}
+
 }  // namespace detail
 
 //! The determinant of each matrix of a stack (..., n, n): an array of the batch shape (rank 0 for
@@ -146,8 +339,14 @@ auto det(const X& x) {
     const std::size_t n = s.n;
     array<R> out = loom::detail::uninitialized<R>(s.batch);
     detail::small_size(n, [&](auto nn) {
+        const auto matrix = [&](std::size_t b) { return s.matrix(b); };
+        const std::size_t done = detail::by_lanes<R>(nn, s.count, matrix, [&](const auto& lanes, std::size_t b0, std::size_t used) {
+            R d[std::remove_cvref_t<decltype(lanes)>::width];
+            lanes.det(d);
+            std::copy_n(d, used, out.data() + b0);
+        });
         detail::matrix_work<R, decltype(nn)> work(n);
-        for (std::size_t b = 0; b < s.count; ++b) {
+        for (std::size_t b = done; b < s.count; ++b) {
             std::copy_n(s.matrix(b), nn * nn, work.data());
             bool zero = false;
             const std::size_t swaps = detail::lu_factor(work.data(), nn, work.pivots(), zero);
@@ -208,8 +407,25 @@ auto inv(const X& x) {
     const std::size_t n = s.n;
     array<R> out = loom::detail::uninitialized<R>(detail::with_tail(s.batch, {n, n}));
     detail::small_size(n, [&](auto nn) {
+        const auto matrix = [&](std::size_t b) { return s.matrix(b); };
+        const std::size_t done = detail::by_lanes<R>(nn, s.count, matrix, [&](const auto& lanes, std::size_t b0, std::size_t used) {
+            using lanes_t = std::remove_cvref_t<decltype(lanes)>;
+            constexpr std::size_t N = lanes_t::order, L = lanes_t::width;
+            for (std::size_t l = 0; l < used; ++l)
+                if (lanes.singular(l)) detail::cannot_factor("inv", "singular matrix", b0 + l, s.count);
+            R x[N][N][L];
+            for (std::size_t i = 0; i < N; ++i)
+                for (std::size_t c = 0; c < N; ++c)
+                    for (std::size_t l = 0; l < L; ++l) x[i][c][l] = R(i == c ? 1 : 0);
+            lanes.solve(x);
+            for (std::size_t l = 0; l < used; ++l) {
+                R* o = out.data() + (b0 + l) * N * N;
+                for (std::size_t i = 0; i < N; ++i)
+                    for (std::size_t c = 0; c < N; ++c) o[i * N + c] = x[i][c][l];
+            }
+        });
         detail::matrix_work<R, decltype(nn)> work(n);
-        for (std::size_t b = 0; b < s.count; ++b) {
+        for (std::size_t b = done; b < s.count; ++b) {
             std::copy_n(s.matrix(b), nn * nn, work.data());
             bool zero = false;
             detail::lu_factor(work.data(), nn, work.pivots(), zero);
@@ -263,6 +479,24 @@ auto solve(const A& a, const B& b) {
             if constexpr (std::is_integral_v<decltype(nn)>) return std::vector<R>(n);
             else return std::array<R, decltype(nn)::value>{};
         }();
+        std::size_t done = 0;
+        if (each_once && k == 1) {  // one column each: stacks of small matrices by lanes
+            const auto matrix = [&](std::size_t i) { return sa.matrix(i); };
+            done = detail::by_lanes<R>(nn, count, matrix, [&](const auto& lanes, std::size_t b0, std::size_t used) {
+                using lanes_t = std::remove_cvref_t<decltype(lanes)>;
+                constexpr std::size_t N = lanes_t::order, L = lanes_t::width;
+                for (std::size_t l = 0; l < used; ++l)
+                    if (lanes.singular(l)) detail::cannot_factor("solve", "singular matrix", b0 + l, sa.count);
+                R xs[N][1][L];
+                for (std::size_t l = 0; l < L; ++l) {
+                    const R* bl = bd + bmap[b0 + (l < used ? l : 0)] * N;
+                    for (std::size_t i = 0; i < N; ++i) xs[i][0][l] = bl[i];
+                }
+                lanes.solve(xs);
+                for (std::size_t l = 0; l < used; ++l)
+                    for (std::size_t i = 0; i < N; ++i) out.data()[(b0 + l) * N + i] = xs[i][0][l];
+            });
+        }
         std::vector<R> lu(each_once ? 0 : sa.count * n * n);
         if (!each_once)
             for (std::size_t i = 0; i < sa.count; ++i) {
@@ -271,7 +505,7 @@ auto solve(const A& a, const B& b) {
                 detail::lu_factor(lu.data() + i * n * n, nn, piv.data() + i * n, zero);
                 if (zero) detail::cannot_factor("solve", "singular matrix", i, sa.count);
             }
-        for (std::size_t f = 0; f < count; ++f) {
+        for (std::size_t f = done; f < count; ++f) {
             const std::size_t i = amap[f];
             R* factor = each_once ? work.data() : lu.data() + i * n * n;
             std::size_t* p = piv.data() + i * n;
