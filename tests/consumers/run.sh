@@ -36,7 +36,7 @@ step() {
 install_log=$work/install.log
 # Set up with the default options, as the README's recipe does: it must compile nothing before installing.
 install_tree() {
-  (cd "$work" && step "$install_log" meson setup "$work/loom-build" "$src" --prefix="$prefix" -Dblas=auto) &&
+  (cd "$work" && step "$install_log" meson setup "$work/loom-build" "$src" --prefix="$prefix" -Dblas=auto -Dlapack=auto) &&
     compiles_nothing "$work/loom-build" &&
     step "$install_log" meson install -C "$work/loom-build" --destdir "$dest"
 }
@@ -60,7 +60,8 @@ version=$(meson introspect --projectinfo "$src/meson.build" |
 
 # Checks the program's line: "loom <version> simd=<0|1> openmp=<0|1> blas=<0|1> ok" (openmp: compiled
 # with OpenMP, which the Meson, pkg-config and CMake packages bring with the `threads` option on;
-# blas: the installed tree is built with blas=auto, so its packages bring OpenBLAS where it is installed).
+# blas: the installed tree is built with blas=auto (and lapack=auto), so its packages bring OpenBLAS (and
+# LAPACKE) where they are installed).
 check_output() {
   local out=$1 simd=$2 openmp=$3 blas=${4:-0}
   local want="loom $version simd=$simd openmp=$openmp blas=$blas ok"
