@@ -46,7 +46,7 @@ loom::array<T> hermitian(const shape_t& s, std::uint64_t seed) {
 }
 
 // Q diag(lambda) Q^T: symmetric with the given eigenvalues.
-loom::array<double> with_eigenvalues(const std::vector<double>& lambda, std::uint64_t seed) {
+inline loom::array<double> with_eigenvalues(const std::vector<double>& lambda, std::uint64_t seed) {
     const std::size_t n = lambda.size();
     const auto q = orthogonal(n, seed);
     loom::array<double> ql = q;
