@@ -286,7 +286,7 @@ std::string message(F f) {
     return "no exception";
 }
 
-// Stacks of 2 x 2 to 4 x 4 real matrices go through det, inv and solve several at a time (lu_lanes):
+// Stacks of 2 x 2 to 4 x 4 real matrices go through det, slogdet, inv and solve several at a time (lu_lanes):
 // each result the matrix's own call's (one at a time) up to the rounding of fused multiply-adds
 // (100 eps, times the condition number for inv and solve), pivots, zero pivots and NaN included,
 // and a singular matrix named by its index.
@@ -307,6 +307,19 @@ void check_lanes() {
         else CHECK(std::abs(d.data()[m] - dm) <= tol * std::abs(dm));
     }
     CHECK(d.data()[5] == T(0));
+    const auto [sg, ld] = la::slogdet(a);
+    for (std::size_t m = 0; m < count; ++m) {
+        const auto [sm, lm] = la::slogdet(loom::array<T>(loom::view(a, m)));
+        const T s1 = sm.data()[0], l1 = lm.data()[0];
+        if (std::isnan(l1)) {
+            CHECK(std::isnan(ld.data()[m]));
+            continue;
+        }
+        CHECK(sg.data()[m] == s1);
+        if (std::isinf(l1)) CHECK(ld.data()[m] == l1);
+        else CHECK(std::abs(ld.data()[m] - l1) <= tol * std::max(T(1), std::abs(l1)));
+    }
+    CHECK(sg.data()[5] == T(0));
     // inv and solve: matrix 5 is singular and named (NaN in 11 is not singular); without it, each
     // lane as its own call
     CHECK(message([&] { (void)la::inv(a); }).find("(matrix 5 of the stack)") != std::string::npos);
@@ -339,7 +352,7 @@ void check_lanes() {
 
 }  // namespace
 
-TEST_CASE("det, inv, solve of stacks of 2 x 2 to 4 x 4 matrices: several at once, each as alone", "[linalg]") {
+TEST_CASE("det, slogdet, inv, solve of stacks of 2 x 2 to 4 x 4 matrices: several at once, each as alone", "[linalg]") {
     check_lanes<double, 2>();
     check_lanes<double, 3>();
     check_lanes<double, 4>();

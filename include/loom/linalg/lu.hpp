@@ -374,9 +374,31 @@ auto slogdet(const X& x) {
     const auto s = detail::make_source<R>(x, "slogdet", true);
     const std::size_t n = s.n;
     slogdet_result<R> out{loom::detail::uninitialized<R>(s.batch), loom::detail::uninitialized<Re>(s.batch)};
+    std::size_t done = 0;  // stacks of small real matrices by lanes, the rest one at a time
+    detail::small_size(n, [&](auto nn) {
+        const auto matrix = [&](std::size_t b) { return s.matrix(b); };
+        done = detail::by_lanes<R>(nn, s.count, matrix, [&](const auto& lanes, std::size_t b0, std::size_t used) {
+            for (std::size_t l = 0; l < used; ++l) {
+                R sign = lanes.odd[l] != R(0) ? R(-1) : R(1);
+                Re logdet = 0;
+                for (std::size_t i = 0; i < nn; ++i) {
+                    const R u = lanes.m[i][i][l];
+                    const Re m = std::abs(u);
+                    sign *= u / m;
+                    logdet += std::log(m);
+                }
+                if (lanes.singular(l)) {
+                    sign = R(0);
+                    logdet = -std::numeric_limits<Re>::infinity();
+                }
+                out.sign.data()[b0 + l] = sign;
+                out.logabsdet.data()[b0 + l] = logdet;
+            }
+        });
+    });
     std::vector<R> work(n * n);
     std::vector<std::size_t> piv(n);
-    for (std::size_t b = 0; b < s.count; ++b) {
+    for (std::size_t b = done; b < s.count; ++b) {
         std::copy_n(s.matrix(b), n * n, work.data());
         bool zero = false;
         const std::size_t swaps = detail::lu_factor(work.data(), n, piv.data(), zero);

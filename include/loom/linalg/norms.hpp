@@ -215,8 +215,7 @@ array<norm_t<X>> matrix_norm_impl(const char* fn, const X& x, std::size_t ax0, s
     return out;
 }
 
-template <class X>
-double vector_order(const char* fn, const norm_order& ord) {
+inline double vector_order(const char* fn, const norm_order& ord) {
     if (ord.k == norm_order::kind::none) return 2;
     if (ord.k != norm_order::kind::number) bad_norm(fn, "ord " + ord.to_string() + " is a matrix norm, not a vector norm");
     return ord.p;
@@ -232,7 +231,7 @@ double vector_order(const char* fn, const norm_order& ord) {
 //!   auto rows = loom::linalg::vector_norm(m, -1, loom::inf);                           // max |m| per row
 template <expression X>
 auto vector_norm(const X& x, all_t = all, norm_order ord = 2, norm_keep keep = {}) {
-    return detail::vector_norm_impl(x, nullptr, detail::vector_order<X>("vector_norm", ord), keep.on);
+    return detail::vector_norm_impl(x, nullptr, detail::vector_order("vector_norm", ord), keep.on);
 }
 template <expression X, class A>
     requires loom::detail::axes_argument<A>
@@ -241,12 +240,12 @@ auto vector_norm(const X& x, const A& axes, norm_order ord = 2, norm_keep keep =
     if constexpr (std::integral<A>) list.push_back(std::ptrdiff_t(axes));
     else
         for (auto a : axes) list.push_back(std::ptrdiff_t(a));
-    return detail::vector_norm_impl(x, &list, detail::vector_order<X>("vector_norm", ord), keep.on);
+    return detail::vector_norm_impl(x, &list, detail::vector_order("vector_norm", ord), keep.on);
 }
 template <expression X>
 auto vector_norm(const X& x, std::initializer_list<std::ptrdiff_t> axes, norm_order ord = 2, norm_keep keep = {}) {
     const std::vector<std::ptrdiff_t> list(axes);
-    return detail::vector_norm_impl(x, &list, detail::vector_order<X>("vector_norm", ord), keep.on);
+    return detail::vector_norm_impl(x, &list, detail::vector_order("vector_norm", ord), keep.on);
 }
 
 //! The norm of each matrix of a stack (..., M, N) over its last two axes (the Array API's
@@ -276,19 +275,19 @@ auto norm(const X& x, norm_order ord = {}, norm_keep keep = {}) {
         for (std::size_t d = 0; d < r; ++d) all_axes.push_back(std::ptrdiff_t(d));
         return detail::vector_norm_impl(x, &all_axes, 2.0, keep.on);
     }
-    if (r == 1) return detail::vector_norm_impl(x, nullptr, detail::vector_order<X>("norm", ord), keep.on);
+    if (r == 1) return detail::vector_norm_impl(x, nullptr, detail::vector_order("norm", ord), keep.on);
     if (r != 2) detail::bad_shape("norm", "with an ord and no axis, expected a vector or a matrix", x.shape());
     return detail::matrix_norm_impl("norm", x, 0, 1, ord, keep.on);
 }
 template <expression X>
 auto norm(const X& x, norm_order ord, std::ptrdiff_t axis, norm_keep keep = {}) {
     const std::vector<std::ptrdiff_t> list{axis};
-    return detail::vector_norm_impl(x, &list, detail::vector_order<X>("norm", ord), keep.on);
+    return detail::vector_norm_impl(x, &list, detail::vector_order("norm", ord), keep.on);
 }
 template <expression X>
 auto norm(const X& x, norm_order ord, std::initializer_list<std::ptrdiff_t> axes, norm_keep keep = {}) {
     const std::vector<std::ptrdiff_t> list(axes);
-    if (list.size() == 1) return detail::vector_norm_impl(x, &list, detail::vector_order<X>("norm", ord), keep.on);
+    if (list.size() == 1) return detail::vector_norm_impl(x, &list, detail::vector_order("norm", ord), keep.on);
     if (list.size() != 2) detail::bad_norm("norm", "expected one axis or two, got " + std::to_string(list.size()));
     const auto ax = detail::norm_axes("norm", list, x.shape().size());
     if (ord.k == norm_order::kind::none) ord = "fro";
