@@ -316,6 +316,56 @@ TEST_CASE("svd: A = U S Vh, U and Vh orthonormal, S descending: shapes, ranks, c
     }
 }
 
+TEST_CASE("svd of larger matrices (bidiagonalisation and QR from min(M, N) = 16): shapes, ranks, conditions", "[linalg]") {
+    for (auto [m, n] : {std::pair<std::size_t, std::size_t>{100, 60}, {60, 100}, {32, 32}, {33, 70}, {64, 64}})
+        check_svd(random_matrices<double>({m, n}, 900 + m + n));
+    check_svd(random_matrices<double>({2, 35, 33}, 901));
+    check_svd(random_matrices<cd>({50, 40}, 902));
+    check_svd(random_matrices<cd>({36, 45}, 903));
+    check_svd(random_matrices<float>({64, 48}, 904));
+    check_svd(random_matrices<cf>({40, 40}, 905));
+    // rank 10 of 40: S's last 30 below eps |A|
+    const auto low = loom::array<double>(loom::matmul(random_matrices<double>({50, 10}, 906), random_matrices<double>({10, 40}, 907)));
+    check_svd(low);
+    check_svd(loom::array<double>(loom::matrix_transpose(low)));
+    const loom::array<double> sl = la::svdvals(low);
+    for (std::size_t i = 10; i < 40; ++i) CHECK(sl.data()[i] < 30 * eps<double>() * sl.data()[0]);
+    // zero, a zero column and equal columns, identity-like
+    check_svd(loom::zeros<double>({40, 36}));
+    check_svd(loom::eye<double>(40));
+    loom::array<double> zc = random_matrices<double>({45, 40}, 908);
+    for (std::size_t i = 0; i < 45; ++i) {
+        zc.data()[i * 40 + 7] = 0;
+        zc.data()[i * 40 + 20] = zc.data()[i * 40 + 21];
+    }
+    check_svd(zc);
+    // ill-conditioned (1e12): every singular value to eps |A|
+    const std::vector<double> want = geometric(50, 1e12);
+    const auto ill = with_singular_values(60, 50, want, 909);
+    check_svd(ill);
+    const loom::array<double> got = la::svdvals(ill);
+    for (std::size_t i = 0; i < 50; ++i) CHECK(std::abs(got.data()[i] - want[i]) < 30 * 50 * eps<double>());
+    // graded columns, 1 down to 1e-72
+    loom::array<double> gc = random_matrices<double>({48, 40}, 910);
+    for (std::size_t i = 0; i < 48; ++i)
+        for (std::size_t j = 0; j < 40; ++j) gc.data()[i * 40 + j] *= std::pow(10.0, -72.0 * double(j) / 39.0);
+    check_svd(gc);
+    check_svd(loom::array<double>(loom::matrix_transpose(gc)));
+    // the values agree with Jacobi's (15 x 15 goes through Jacobi, 16 x 16 through QR): the
+    // same matrix bordered by a zero row and column has the same singular values and one more zero
+    const auto j15 = random_matrices<double>({15, 15}, 911);
+    loom::array<double> b16 = loom::zeros<double>({16, 16});
+    for (std::size_t i = 0; i < 15; ++i)
+        for (std::size_t j = 0; j < 15; ++j) b16.data()[i * 16 + j] = j15.data()[i * 15 + j];
+    const loom::array<double> s15 = la::svdvals(j15), s16 = la::svdvals(b16);
+    for (std::size_t i = 0; i < 15; ++i) CHECK(std::abs(s15.data()[i] - s16.data()[i]) < 30 * 16 * eps<double>() * s15.data()[0]);
+    CHECK(s16.data()[15] < 30 * 16 * eps<double>() * s15.data()[0]);
+    // NaN: NaN out
+    loom::array<double> nan = random_matrices<double>({40, 40}, 912);
+    nan.data()[77] = std::nan("");
+    CHECK(std::isnan(la::svdvals(nan).data()[0]));
+}
+
 TEST_CASE("svd: empty matrices and stacks, NaN in, errors", "[linalg]") {
     // NumPy: the empty side's factor is the identity when full
     const auto a = la::svd(loom::zeros<double>({4, 0}));

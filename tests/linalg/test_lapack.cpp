@@ -52,7 +52,7 @@ TEST_CASE("lapack thresholds: per thread, the defaults, none without the option"
         la::set_lapack_threshold(la::lapack_routine::svd, 3);  // this thread's only
     }).join();
     if (la::has_lapack) {
-        CHECK(fresh == std::vector<std::size_t>{256, 24, 12, 8, 192, 256});
+        CHECK(fresh == std::vector<std::size_t>{256, 24, 96, 8, 192, 256});
         CHECK(la::set_lapack_threshold(la::lapack_routine::eig, 5) == never);
         CHECK(la::lapack_threshold(la::lapack_routine::eig) == 5);
         CHECK(la::set_lapack_threshold(la::lapack_routine::eig, never) == 5);

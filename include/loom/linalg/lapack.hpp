@@ -36,7 +36,7 @@ namespace detail {
 
 // The default thresholds, in lapack_routine's order: the least order of the sizes measured (4 to 384) from
 // which LAPACK (Debian's OpenBLAS, one thread) was faster than loom's own code on double matrices.
-inline constexpr std::size_t lapack_default_threshold[6] = {256, 24, 12, 8, 192, 256};
+inline constexpr std::size_t lapack_default_threshold[6] = {256, 24, 96, 8, 192, 256};
 
 inline thread_local std::size_t lapack_threshold_[6] = {lapack_default_threshold[0], lapack_default_threshold[1],
                                                         lapack_default_threshold[2], lapack_default_threshold[3],
@@ -46,7 +46,7 @@ inline thread_local std::size_t lapack_threshold_[6] = {lapack_default_threshold
 
 //! Matrices of at least this order (min(M, N) for svd) are computed by LAPACK on this thread when loom
 //! was built with the option `lapack`; without it, SIZE_MAX (never). The defaults were measured (the
-//! linear-algebra page's "With LAPACK"): eigh 256, eigvalsh 24, svd 12, svdvals 8, eig 192, eigvals 256.
+//! linear-algebra page's "With LAPACK"): eigh 256, eigvalsh 24, svd 96, svdvals 8, eig 192, eigvals 256.
 inline std::size_t lapack_threshold(lapack_routine r) noexcept {
     return has_lapack ? detail::lapack_threshold_[static_cast<int>(r)] : std::numeric_limits<std::size_t>::max();
 }

@@ -1,6 +1,7 @@
-// loom/linalg/svd.hpp: the singular value decomposition of each matrix of a stack by one-sided
-// (Hestenes) Jacobi rotations: the columns of A (of A^H when A is wide) rotated pairwise until
-// orthogonal; their norms are the singular values, the rotations accumulate V.
+// loom/linalg/svd.hpp: the singular value decomposition of each matrix of a stack: below 16 rows or
+// columns by one-sided (Hestenes) Jacobi rotations (the columns of A, of A^H when A is wide, rotated
+// pairwise until orthogonal; their norms are the singular values, the rotations accumulate V), from
+// 16 by bidiagonalisation and the QR algorithm (svd_bidiag.hpp).
 #pragma once
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include "lapack.hpp"
 #include "qr.hpp"
 #include "stack.hpp"
+#include "svd_bidiag.hpp"
 
 namespace loom::linalg {
 
@@ -27,7 +29,11 @@ struct svd_work {
     std::vector<R> g, v, ur, q, tau, w;
     std::vector<real_t<R>> sigma, sq;
     std::vector<std::size_t> order;
+    bidiag_work<R> bidiag;
 };
+
+// Matrices with min(M, N) from this go through bidiagonalisation (bidiag_svd), smaller ones through Jacobi.
+inline constexpr std::size_t bidiag_min = 16;
 
 // The SVD of the m x n row-major matrix a: s (min(m, n), descending) and, if `vectors`,
 // u (m x ucols) and vh (vrows x n), row-major, where ucols = m and vrows = n if `full`, else
@@ -176,7 +182,7 @@ bool jacobi_svd(const R* a, std::size_t m, std::size_t n, real_t<R>* s, R* u, R*
     return true;
 }
 
-// svd's and svdvals' loop over the stack: LAPACK when it takes a matrix, else Jacobi.
+// svd's and svdvals' loop over the stack: LAPACK when it takes a matrix, else Jacobi or bidiagonal QR.
 template <class R>
 void svd_stack(const stack<R>& st, real_t<R>* s, R* u, R* vh, bool vectors, bool full, const char* fn) {
     svd_work<R> ws;
@@ -185,8 +191,10 @@ void svd_stack(const stack<R>& st, real_t<R>* s, R* u, R* vh, bool vectors, bool
     for (std::size_t b = 0; b < st.count; ++b)
         if (!lapack_svd(st.matrix(b), m, n, s + b * k, vectors ? u + b * m * ucols : nullptr,
                         vectors ? vh + b * vrows * n : nullptr, vectors, full, ws.w) &&
-            !jacobi_svd(st.matrix(b), m, n, s + b * k, vectors ? u + b * m * ucols : nullptr,
-                        vectors ? vh + b * vrows * n : nullptr, vectors, full, ws))
+            !(k >= bidiag_min ? bidiag_svd(st.matrix(b), m, n, s + b * k, vectors ? u + b * m * ucols : nullptr,
+                                          vectors ? vh + b * vrows * n : nullptr, vectors, full, ws.bidiag)
+                              : jacobi_svd(st.matrix(b), m, n, s + b * k, vectors ? u + b * m * ucols : nullptr,
+                                           vectors ? vh + b * vrows * n : nullptr, vectors, full, ws)))
             cannot_factor(fn, "did not converge", b, st.count);
 }
 
@@ -205,7 +213,7 @@ struct svd_result {
 //! Vh (..., N, N) if `full_matrices` (default), else U (..., M, K) and Vh (..., K, N). Singular
 //! vectors of zero singular values (and the completion to square factors) are an orthonormal basis
 //! of the rest. Integers compute in double. NaN (or infinity) in a matrix gives NaN in all its
-//! results; throws loom::linalg_error if the Jacobi sweeps do not converge (in 60).
+//! results; throws loom::linalg_error if the Jacobi sweeps (60) or the bidiagonal QR steps (30 K) do not converge.
 //!   auto [u, s, vh] = loom::linalg::svd(a, false);   // a = u diag(s) vh
 template <expression X>
 auto svd(const X& x, bool full_matrices = true) {
