@@ -327,6 +327,24 @@ std::size_t by_lanes(N nn, std::size_t count, Src&& matrix, F&& f) {
     return 0;
 }
 
+// sign and log|det| from U's diagonal u(i), i < n, the parity of the row swaps and whether a pivot was zero.
+template <class R, class U>
+void slogdet_of(U u, std::size_t n, bool odd, bool zero, R& sign, real_t<R>& logdet) {
+    using Re = real_t<R>;
+    sign = odd ? R(-1) : R(1);
+    logdet = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const R ui = u(i);
+        const Re m = std::abs(ui);
+        sign *= ui / m;
+        logdet += std::log(m);
+    }
+    if (zero) {
+        sign = R(0);
+        logdet = -std::numeric_limits<Re>::infinity();
+    }
+}
+
 }  // namespace detail
 
 //! The determinant of each matrix of a stack (..., n, n): an array of the batch shape (rank 0 for
@@ -378,22 +396,9 @@ auto slogdet(const X& x) {
     detail::small_size(n, [&](auto nn) {
         const auto matrix = [&](std::size_t b) { return s.matrix(b); };
         done = detail::by_lanes<R>(nn, s.count, matrix, [&](const auto& lanes, std::size_t b0, std::size_t used) {
-            for (std::size_t l = 0; l < used; ++l) {
-                R sign = lanes.odd[l] != R(0) ? R(-1) : R(1);
-                Re logdet = 0;
-                for (std::size_t i = 0; i < nn; ++i) {
-                    const R u = lanes.m[i][i][l];
-                    const Re m = std::abs(u);
-                    sign *= u / m;
-                    logdet += std::log(m);
-                }
-                if (lanes.singular(l)) {
-                    sign = R(0);
-                    logdet = -std::numeric_limits<Re>::infinity();
-                }
-                out.sign.data()[b0 + l] = sign;
-                out.logabsdet.data()[b0 + l] = logdet;
-            }
+            for (std::size_t l = 0; l < used; ++l)
+                detail::slogdet_of<R>([&](std::size_t i) { return lanes.m[i][i][l]; }, nn, lanes.odd[l] != R(0),
+                                      lanes.singular(l), out.sign.data()[b0 + l], out.logabsdet.data()[b0 + l]);
         });
     });
     std::vector<R> work(n * n);
@@ -402,20 +407,8 @@ auto slogdet(const X& x) {
         std::copy_n(s.matrix(b), n * n, work.data());
         bool zero = false;
         const std::size_t swaps = detail::lu_factor(work.data(), n, piv.data(), zero);
-        R sign = (swaps % 2) ? R(-1) : R(1);
-        Re logdet = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            const R u = work[i * n + i];
-            const Re m = std::abs(u);
-            sign *= u / m;
-            logdet += std::log(m);
-        }
-        if (zero) {
-            sign = R(0);
-            logdet = -std::numeric_limits<Re>::infinity();
-        }
-        out.sign.data()[b] = sign;
-        out.logabsdet.data()[b] = logdet;
+        detail::slogdet_of<R>([&](std::size_t i) { return work[i * n + i]; }, n, swaps % 2 != 0, zero,
+                              out.sign.data()[b], out.logabsdet.data()[b]);
     }
     return out;
 }

@@ -45,26 +45,10 @@ bool jacobi_svd(const R* a, std::size_t m, std::size_t n, real_t<R>* s, R* u, R*
     const bool wide = m < n;  // then work on A^H = V S U^H
     const std::size_t k = std::min(m, n), len = std::max(m, n);
     const std::size_t ucols = vectors ? (full ? len : k) : 0;  // of the tall factor (U, or V if wide)
-    int ex = 0;
-    if (!finite_exponent(a, m * n, ex)) {
-        const Re nan = std::numeric_limits<Re>::quiet_NaN();
-        std::fill_n(s, k, nan);
-        if (vectors) {
-            std::fill_n(u, m * (full ? m : k), R(nan));
-            std::fill_n(vh, (full ? n : k) * n, R(nan));
-        }
-        return true;
-    }
     // G's k rows are the columns of A (scaled by 2^-ex, exact), or of A^H when wide
-    ws.g.resize(k * len);
+    int ex = 0;
+    if (!svd_operand(a, m, n, s, u, vh, vectors, full, false, ws.g, ex)) return true;
     R* g = ws.g.data();
-    for (std::size_t i = 0; i < m; ++i)
-        for (std::size_t j = 0; j < n; ++j) {
-            const R x = a[i * n + j];
-            if (wide) g[i * len + j] = conj_of(x);
-            else g[j * len + i] = x;
-        }
-    scale_all(g, k * len, -ex);
     // rows of V^T (columns of V), from the identity
     R* v = nullptr;
     if (vectors) {

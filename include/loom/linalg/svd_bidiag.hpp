@@ -23,6 +23,35 @@ struct bidiag_work {
     std::vector<std::size_t> order;
 };
 
+// The operand of an SVD of the m x n row-major a: T = A, or A^H when wide (len x k, len >= k), scaled by
+// 2^-ex (exact) into `buf` as T (rows_of_t) or as T^T (each row a column of T); false when a holds NaN or
+// infinity, after s, u (m x (full ? m : k)) and vh ((full ? n : k) x n) are filled with NaN.
+template <class R>
+bool svd_operand(const R* a, std::size_t m, std::size_t n, real_t<R>* s, R* u, R* vh, bool vectors, bool full,
+                 bool rows_of_t, std::vector<R>& buf, int& ex) {
+    const bool wide = m < n;
+    const std::size_t k = std::min(m, n), len = std::max(m, n);
+    if (!finite_exponent(a, m * n, ex)) {
+        const real_t<R> nan = std::numeric_limits<real_t<R>>::quiet_NaN();
+        std::fill_n(s, k, nan);
+        if (vectors) {
+            std::fill_n(u, m * (full ? m : k), R(nan));
+            std::fill_n(vh, (full ? n : k) * n, R(nan));
+        }
+        return false;
+    }
+    buf.resize(len * k);
+    R* t = buf.data();
+    for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < n; ++j) {
+            const R x = wide ? conj_of(a[i * n + j]) : a[i * n + j];
+            const std::size_t r = wide ? j : i, c = wide ? i : j;  // T's row and column
+            t[rows_of_t ? r * k + c : c * len + r] = x;
+        }
+    scale_all(t, len * k, -ex);
+    return true;
+}
+
 // The rotation (c, s) with c y + s z = r, -s y + c z = 0; r = hypot(y, z) (c = 1, s = 0 for y = z = 0).
 template <class Re>
 void rotation(Re y, Re z, Re& c, Re& s, Re& r) {
@@ -150,24 +179,8 @@ bool bidiag_svd(const R* a, std::size_t m, std::size_t n, real_t<R>* s, R* u, R*
     const std::size_t k = std::min(m, n), len = std::max(m, n);
     const std::size_t tcols = vectors ? (full ? len : k) : 0;  // columns of the tall factor Q W
     int ex = 0;
-    if (!finite_exponent(a, m * n, ex)) {
-        const Re nan = std::numeric_limits<Re>::quiet_NaN();
-        std::fill_n(s, k, nan);
-        if (vectors) {
-            std::fill_n(u, m * (full ? m : k), R(nan));
-            std::fill_n(vh, (full ? n : k) * n, R(nan));
-        }
-        return true;
-    }
-    ws.t.resize(len * k);
+    if (!svd_operand(a, m, n, s, u, vh, vectors, full, true, ws.t, ex)) return true;
     R* t = ws.t.data();
-    for (std::size_t i = 0; i < m; ++i)
-        for (std::size_t j = 0; j < n; ++j) {
-            const R x = a[i * n + j];
-            if (wide) t[j * k + i] = conj_of(x);
-            else t[i * k + j] = x;
-        }
-    scale_all(t, len * k, -ex);
 
     // T = Q B P^H: H_c from the left zeroes column c below the diagonal, G_c from the right row c right
     // of the superdiagonal (its vector conjugated, as LAPACK's gebd2)
