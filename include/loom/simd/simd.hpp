@@ -104,6 +104,62 @@ inline T sum(const batch<T>& b) noexcept {
     return xsimd::hadd(b);
 }
 
+// The first (zip_lo) and second (zip_hi) halves of a and b interleaved: a0 b0 a1 b1 ... (xsimd 8.1's
+// zips interleave within each 128-bit lane on AVX and AVX-512).
+template <class T>
+inline batch<T> zip_lo(const batch<T>& a, const batch<T>& b) noexcept {
+    [[maybe_unused]] constexpr std::size_t bytes = sizeof(typename batch<T>::register_type);
+#if defined(__AVX512F__)
+    if constexpr (bytes == 64 && std::is_same_v<T, double>)
+        return _mm512_permutex2var_pd(a, _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11), b);
+    else if constexpr (bytes == 64 && std::is_same_v<T, float>)
+        return _mm512_permutex2var_ps(a, _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23), b);
+    else
+#endif
+#if defined(__AVX__)
+    if constexpr (bytes == 32 && std::is_same_v<T, double>)
+        return _mm256_permute2f128_pd(_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b), 0x20);
+    else if constexpr (bytes == 32 && std::is_same_v<T, float>)
+        return _mm256_permute2f128_ps(_mm256_unpacklo_ps(a, b), _mm256_unpackhi_ps(a, b), 0x20);
+    else
+#endif
+        return xsimd::zip_lo(a, b);
+}
+template <class T>
+inline batch<T> zip_hi(const batch<T>& a, const batch<T>& b) noexcept {
+    [[maybe_unused]] constexpr std::size_t bytes = sizeof(typename batch<T>::register_type);
+#if defined(__AVX512F__)
+    if constexpr (bytes == 64 && std::is_same_v<T, double>)
+        return _mm512_permutex2var_pd(a, _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15), b);
+    else if constexpr (bytes == 64 && std::is_same_v<T, float>)
+        return _mm512_permutex2var_ps(a, _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31), b);
+    else
+#endif
+#if defined(__AVX__)
+    if constexpr (bytes == 32 && std::is_same_v<T, double>)
+        return _mm256_permute2f128_pd(_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b), 0x31);
+    else if constexpr (bytes == 32 && std::is_same_v<T, float>)
+        return _mm256_permute2f128_ps(_mm256_unpacklo_ps(a, b), _mm256_unpackhi_ps(a, b), 0x31);
+    else
+#endif
+        return xsimd::zip_hi(a, b);
+}
+
+// A square block of batch<T>::size rows transposed in registers: rows[i][j] becomes rows[j][i]
+// (log2 of the width rounds of perfect shuffles: row i interleaved with row i + W / 2).
+template <class T>
+inline void transpose(batch<T>* rows) noexcept {
+    constexpr std::size_t w = batch<T>::size;
+    for (std::size_t round = 1; round < w; round *= 2) {
+        batch<T> next[w];
+        for (std::size_t i = 0; i < w / 2; ++i) {
+            next[2 * i] = zip_lo(rows[i], rows[i + w / 2]);
+            next[2 * i + 1] = zip_hi(rows[i], rows[i + w / 2]);
+        }
+        for (std::size_t i = 0; i < w; ++i) rows[i] = next[i];
+    }
+}
+
 // The mask over batches of T: over those of its real type for a complex T.
 template <class T>
 using mask = xsimd::batch_bool<real_of_t<T>>;

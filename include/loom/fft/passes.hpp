@@ -1,0 +1,303 @@
+// loom/fft/passes.hpp: the butterflies. A block holds L transforms side by side: element j of lane l
+// at j * L + l, real and imaginary parts in separate arrays. A Stockham pass of radix r reads x and
+// writes y (no bit reversal: the result comes out in order), and its inner loop runs over s * L
+// consecutive numbers, in SIMD batches.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "../simd/simd.hpp"
+
+namespace loom::fft::detail {
+
+// One pass: radix r over sub-transforms of length r * m, s of them interleaved (s = the product of
+// the radices before it); wr/wi hold exp(-2 pi i p k / (r m)) at p * (r - 1) + k - 1.
+template <class T>
+struct stage {
+    std::size_t r = 0, m = 0, s = 0;
+    std::vector<T> wr, wi;
+};
+
+template <class T, class V>
+inline V load_v(const T* p) noexcept {
+#if LOOM_SIMD
+    if constexpr (!std::is_same_v<V, T>) return simd::load(p);
+    else
+#endif
+        return *p;
+}
+template <class T, class V>
+inline void store_v(T* p, const V& v) noexcept {
+#if LOOM_SIMD
+    if constexpr (!std::is_same_v<V, T>) simd::store(p, v);
+    else
+#endif
+        *p = v;
+}
+
+// body(std::type_identity<V>, t) for t in [0, k): SIMD batches, then single numbers.
+template <class T, class F>
+inline void over_lanes(std::size_t k, F&& body) {
+    std::size_t t = 0;
+#if LOOM_SIMD
+    if constexpr (simd::vectorizable<T>) {
+        using B = simd::batch<T>;
+        for (; t + B::size <= k; t += B::size) body(std::type_identity<B>{}, t);
+    }
+#endif
+    for (; t < k; ++t) body(std::type_identity<T>{}, t);
+}
+
+// k numbers from src to dst, in SIMD batches.
+template <class T>
+inline void copy_lanes(T* dst, const T* src, std::size_t k) noexcept {
+    over_lanes<T>(k, [&](auto tag, std::size_t t) {
+        using V = typename decltype(tag)::type;
+        store_v<T>(dst + t, load_v<T, V>(src + t));
+    });
+}
+
+// k complex numbers from src into their real and imaginary parts.
+template <class T>
+inline void split_lanes(const std::complex<T>* src, std::size_t k, T* re, T* im) noexcept {
+    std::size_t t = 0;
+#if LOOM_SIMD
+    if constexpr (simd::vectorizable<T>) {
+        using B = simd::batch<std::complex<T>>;
+        for (; t + B::size <= k; t += B::size) {
+            const B v = simd::load(src + t);
+            simd::store(re + t, v.real());
+            simd::store(im + t, v.imag());
+        }
+    }
+#endif
+    for (; t < k; ++t) {
+        re[t] = src[t].real();
+        im[t] = src[t].imag();
+    }
+}
+
+// k complex numbers (re + i im) * scale into dst.
+template <class T>
+inline void join_lanes(std::complex<T>* dst, std::size_t k, const T* re, const T* im, T scale) noexcept {
+    std::size_t t = 0;
+#if LOOM_SIMD
+    if constexpr (simd::vectorizable<T>) {
+        using B = simd::batch<std::complex<T>>;
+        using R = simd::batch<T>;
+        const R f(scale);
+        for (; t + B::size <= k; t += B::size) simd::store(dst + t, B(simd::load(re + t) * f, simd::load(im + t) * f));
+    }
+#endif
+    for (; t < k; ++t) dst[t] = {re[t] * scale, im[t] * scale};
+}
+
+// (ar + i ai) * (wr + i wi), stored.
+template <class T, class V>
+inline void store_times(T* yr, T* yi, const V& ar, const V& ai, T wr, T wi) noexcept {
+    store_v<T>(yr, V(ar * V(wr) - ai * V(wi)));
+    store_v<T>(yi, V(ar * V(wi) + ai * V(wr)));
+}
+
+template <class T>
+void pass2(const stage<T>& st, std::size_t lanes, const T* xr, const T* xi, T* yr, T* yi) {
+    const std::size_t m = st.m, k = st.s * lanes;
+    for (std::size_t p = 0; p < m; ++p) {
+        const T wr = st.wr[p], wi = st.wi[p];
+        const std::size_t a0 = p * k, a1 = (p + m) * k, b0 = 2 * p * k, b1 = b0 + k;
+        over_lanes<T>(k, [&](auto tag, std::size_t t) {
+            using V = typename decltype(tag)::type;
+            const V ar = load_v<T, V>(xr + a0 + t), ai = load_v<T, V>(xi + a0 + t);
+            const V br = load_v<T, V>(xr + a1 + t), bi = load_v<T, V>(xi + a1 + t);
+            store_v<T>(yr + b0 + t, V(ar + br));
+            store_v<T>(yi + b0 + t, V(ai + bi));
+            store_times<T>(yr + b1 + t, yi + b1 + t, V(ar - br), V(ai - bi), wr, wi);
+        });
+    }
+}
+
+template <class T>
+void pass4(const stage<T>& st, std::size_t lanes, const T* xr, const T* xi, T* yr, T* yi) {
+    const std::size_t m = st.m, k = st.s * lanes;
+    for (std::size_t p = 0; p < m; ++p) {
+        const T* w = st.wr.data() + 3 * p;
+        const T* v = st.wi.data() + 3 * p;
+        const T w1r = w[0], w2r = w[1], w3r = w[2], w1i = v[0], w2i = v[1], w3i = v[2];
+        const std::size_t a0 = p * k, a1 = (p + m) * k, a2 = (p + 2 * m) * k, a3 = (p + 3 * m) * k;
+        const std::size_t b0 = 4 * p * k, b1 = b0 + k, b2 = b1 + k, b3 = b2 + k;
+        over_lanes<T>(k, [&](auto tag, std::size_t t) {
+            using V = typename decltype(tag)::type;
+            const V x0r = load_v<T, V>(xr + a0 + t), x0i = load_v<T, V>(xi + a0 + t);
+            const V x1r = load_v<T, V>(xr + a1 + t), x1i = load_v<T, V>(xi + a1 + t);
+            const V x2r = load_v<T, V>(xr + a2 + t), x2i = load_v<T, V>(xi + a2 + t);
+            const V x3r = load_v<T, V>(xr + a3 + t), x3i = load_v<T, V>(xi + a3 + t);
+            const V s02r = x0r + x2r, s02i = x0i + x2i, d02r = x0r - x2r, d02i = x0i - x2i;
+            const V s13r = x1r + x3r, s13i = x1i + x3i;
+            // -i (x1 - x3)
+            const V m13r = x1i - x3i, m13i = x3r - x1r;
+            store_v<T>(yr + b0 + t, V(s02r + s13r));
+            store_v<T>(yi + b0 + t, V(s02i + s13i));
+            store_times<T>(yr + b1 + t, yi + b1 + t, V(d02r + m13r), V(d02i + m13i), w1r, w1i);
+            store_times<T>(yr + b2 + t, yi + b2 + t, V(s02r - s13r), V(s02i - s13i), w2r, w2i);
+            store_times<T>(yr + b3 + t, yi + b3 + t, V(d02r - m13r), V(d02i - m13i), w3r, w3i);
+        });
+    }
+}
+
+// Radix 8: radix 2 between a_j and a_{j+4}, the differences times exp(-2 pi i j / 8), then radix 4
+// on each half (the sums giving the even outputs, the differences the odd ones).
+template <class T>
+void pass8(const stage<T>& st, std::size_t lanes, const T* xr, const T* xi, T* yr, T* yi) {
+    const std::size_t m = st.m, k = st.s * lanes;
+    const T h = T(0.707106781186547524400844362104849039L);
+    for (std::size_t p = 0; p < m; ++p) {
+        const T* w = st.wr.data() + 7 * p;
+        const T* v = st.wi.data() + 7 * p;
+        T wr[8], wi[8];
+        for (std::size_t q = 1; q < 8; ++q) {
+            wr[q] = w[q - 1];
+            wi[q] = v[q - 1];
+        }
+        const std::size_t b = 8 * p * k;
+        over_lanes<T>(k, [&](auto tag, std::size_t t) {
+            using V = typename decltype(tag)::type;
+            V br[4], bi[4], cr[4], ci[4];
+            for (std::size_t j = 0; j < 4; ++j) {
+                const V ar = load_v<T, V>(xr + (p + j * m) * k + t), ai = load_v<T, V>(xi + (p + j * m) * k + t);
+                const V er = load_v<T, V>(xr + (p + (j + 4) * m) * k + t), ei = load_v<T, V>(xi + (p + (j + 4) * m) * k + t);
+                br[j] = ar + er;
+                bi[j] = ai + ei;
+                cr[j] = ar - er;
+                ci[j] = ai - ei;
+            }
+            {  // times exp(-i pi / 4), -i, exp(-3 i pi / 4)
+                const V r1 = cr[1], i1 = ci[1];
+                cr[1] = V(h) * (r1 + i1);
+                ci[1] = V(h) * (i1 - r1);
+                const V r2 = cr[2];
+                cr[2] = ci[2];
+                ci[2] = -r2;
+                const V r3 = cr[3], i3 = ci[3];
+                cr[3] = V(h) * (i3 - r3);
+                ci[3] = -V(h) * (r3 + i3);
+            }
+            const auto radix4 = [&](const V* ur, const V* ui, std::size_t first) {
+                const V s02r = ur[0] + ur[2], s02i = ui[0] + ui[2], d02r = ur[0] - ur[2], d02i = ui[0] - ui[2];
+                const V s13r = ur[1] + ur[3], s13i = ui[1] + ui[3];
+                const V m13r = ui[1] - ui[3], m13i = ur[3] - ur[1];
+                const V o0r = s02r + s13r, o0i = s02i + s13i;
+                if (first == 0) {
+                    store_v<T>(yr + b + t, o0r);
+                    store_v<T>(yi + b + t, o0i);
+                } else {
+                    store_times<T>(yr + b + first * k + t, yi + b + first * k + t, o0r, o0i, wr[first], wi[first]);
+                }
+                const std::size_t q1 = first + 2, q2 = first + 4, q3 = first + 6;
+                store_times<T>(yr + b + q1 * k + t, yi + b + q1 * k + t, V(d02r + m13r), V(d02i + m13i), wr[q1], wi[q1]);
+                store_times<T>(yr + b + q2 * k + t, yi + b + q2 * k + t, V(s02r - s13r), V(s02i - s13i), wr[q2], wi[q2]);
+                store_times<T>(yr + b + q3 * k + t, yi + b + q3 * k + t, V(d02r - m13r), V(d02i - m13i), wr[q3], wi[q3]);
+            };
+            radix4(br, bi, 0);
+            radix4(cr, ci, 1);
+        });
+    }
+}
+
+// cos and sin of 2 pi h / R for h in [0, R), in T.
+template <class T, std::size_t R>
+struct odd_constants {
+    T c[R], s[R];
+    odd_constants() {
+        constexpr long double two_pi = 6.283185307179586476925286766559005768L;
+        for (std::size_t h = 0; h < R; ++h) {
+            c[h] = static_cast<T>(std::cos(two_pi * h / R));
+            s[h] = static_cast<T>(std::sin(two_pi * h / R));
+        }
+    }
+};
+
+// An odd radix R: X_k = a0 + sum_j cos(2 pi j k / R) (a_j + a_{R-j}) - i sin(2 pi j k / R) (a_j - a_{R-j}),
+// X_{R-k} the same with + i.
+template <class T, std::size_t R>
+void pass_odd(const stage<T>& st, std::size_t lanes, const T* xr, const T* xi, T* yr, T* yi) {
+    static const odd_constants<T, R> cs;
+    constexpr std::size_t H = (R - 1) / 2;
+    const std::size_t m = st.m, k = st.s * lanes;
+    for (std::size_t p = 0; p < m; ++p) {
+        const T* w = st.wr.data() + (R - 1) * p;
+        const T* v = st.wi.data() + (R - 1) * p;
+        over_lanes<T>(k, [&](auto tag, std::size_t t) {
+            using V = typename decltype(tag)::type;
+            V ar[R], ai[R];
+            for (std::size_t j = 0; j < R; ++j) {
+                ar[j] = load_v<T, V>(xr + (p + j * m) * k + t);
+                ai[j] = load_v<T, V>(xi + (p + j * m) * k + t);
+            }
+            V sr[H + 1], si[H + 1], dr[H + 1], di[H + 1];
+            V y0r = ar[0], y0i = ai[0];
+            for (std::size_t j = 1; j <= H; ++j) {
+                sr[j] = ar[j] + ar[R - j];
+                si[j] = ai[j] + ai[R - j];
+                dr[j] = ar[j] - ar[R - j];
+                di[j] = ai[j] - ai[R - j];
+                y0r += sr[j];
+                y0i += si[j];
+            }
+            const std::size_t b = R * p * k + t;
+            store_v<T>(yr + b, y0r);
+            store_v<T>(yi + b, y0i);
+            for (std::size_t q = 1; q <= H; ++q) {
+                V er = ar[0], ei = ai[0], fr(T(0)), fi(T(0));
+                for (std::size_t j = 1; j <= H; ++j) {
+                    const std::size_t h = (j * q) % R;
+                    er += V(cs.c[h]) * sr[j];
+                    ei += V(cs.c[h]) * si[j];
+                    fr += V(cs.s[h]) * dr[j];
+                    fi += V(cs.s[h]) * di[j];
+                }
+                // X_q = e - i f, X_{R-q} = e + i f
+                store_times<T>(yr + b + q * k, yi + b + q * k, V(er + fi), V(ei - fr), w[q - 1], v[q - 1]);
+                store_times<T>(yr + b + (R - q) * k, yi + b + (R - q) * k, V(er - fi), V(ei + fr), w[R - q - 1],
+                               v[R - q - 1]);
+            }
+        });
+    }
+}
+
+// The radices a plan's passes use, in the order they are taken out of n.
+inline constexpr std::size_t radices[] = {8, 4, 2, 3, 5, 7, 11, 13};
+
+template <class T>
+void run_pass(const stage<T>& st, std::size_t lanes, const T* xr, const T* xi, T* yr, T* yi) {
+    switch (st.r) {
+        case 2: return pass2(st, lanes, xr, xi, yr, yi);
+        case 4: return pass4(st, lanes, xr, xi, yr, yi);
+        case 8: return pass8(st, lanes, xr, xi, yr, yi);
+        case 3: return pass_odd<T, 3>(st, lanes, xr, xi, yr, yi);
+        case 5: return pass_odd<T, 5>(st, lanes, xr, xi, yr, yi);
+        case 7: return pass_odd<T, 7>(st, lanes, xr, xi, yr, yi);
+        case 11: return pass_odd<T, 11>(st, lanes, xr, xi, yr, yi);
+        default: return pass_odd<T, 13>(st, lanes, xr, xi, yr, yi);
+    }
+}
+
+// The forward transform of a block through its passes, x and y taking turns: true where the result
+// is left in (yr, yi), false where in (xr, xi).
+template <class T>
+bool run_stages(const std::vector<stage<T>>& stages, std::size_t lanes, T* xr, T* xi, T* yr, T* yi) {
+    bool in_x = true;
+    for (const stage<T>& st : stages) {
+        if (in_x) run_pass(st, lanes, xr, xi, yr, yi);
+        else run_pass(st, lanes, yr, yi, xr, xi);
+        in_x = !in_x;
+    }
+    return !in_x;
+}
+
+}  // namespace loom::fft::detail
