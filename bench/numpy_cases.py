@@ -8,8 +8,9 @@ Shapes and names match the C++ programs: "<case>/numpy/<size>".
 
     /usr/bin/python3 bench/numpy_cases.py --json out.json [--quick] [--filter REGEX] [--skip-programs]
 
---filter matches a case's name, and for the cases of bench/linalg.cpp also the word "linalg" (their names
-do not say it): `--filter linalg --skip-programs` runs only those; without a filter they are left out.
+--filter matches a case's name, and for the cases of bench/linalg.cpp and bench/fft.cpp also the words
+"linalg" and "fft" (their names do not say it): `--filter fft --skip-programs` runs only those; without a
+filter they are left out.
 
 Run it with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset (scripts/bench_summary.py does).
 """
@@ -169,6 +170,9 @@ def cases(rng, programs=True):
     # generator drawn from); the filter word "linalg" selects them
     for name, fn in linalg_cases():
         yield name, fn, "linalg"
+    # bench/fft.cpp: the transforms, on its operands; the filter word "fft" selects them
+    for name, fn in fft_cases():
+        yield name, fn, "fft"
     if programs:
         yield from program_cases(rng)
 
@@ -226,6 +230,21 @@ def linalg_cases():
     d = np.arange(3) + 0.5 * value(22, count * 3).reshape(count, 3)
     e = reflected_symmetric(d, unit_rows(value(21, count * 3).reshape(count, 3)))
     yield "eigh_3x3_f64/numpy/100k", lambda e=e: np.linalg.eigh(e)
+
+
+def fft_cases():
+    """The cases of bench/fft.cpp on the same operands (bench::value, the seeds there)."""
+    for n in (1024, 65536, 1048576, 1000, 1000003):
+        z = value(1, 2 * n, -1.0, 1.0)
+        c = z[0::2] + 1j * z[1::2]
+        yield f"c2c_f64/numpy/{n}", lambda c=c: np.fft.fft(c)
+        r = value(2, n, -1.0, 1.0)
+        yield f"r2c_f64/numpy/{n}", lambda r=r: np.fft.rfft(r)
+    img = value(3, 2048 * 2048, -1.0, 1.0).reshape(2048, 2048)
+    yield "rfft2_f64/numpy/2048x2048", lambda img=img: np.fft.rfft2(img)
+    z = value(4, 2 * 10000 * 256, -1.0, 1.0)
+    b = (z[0::2] + 1j * z[1::2]).reshape(10000, 256)
+    yield "batch_c2c_f64/numpy/10000x256", lambda b=b: np.fft.fft(b)
 
 
 # bench/programs.cpp: real programs, each written as a NumPy user writes it; single thread (pinned).
@@ -434,7 +453,7 @@ def main():
     for name, fn, *words in cases(rng, programs=not args.skip_programs):
         if args.filter and not any(re.search(args.filter, w) for w in (name, *words)):
             continue
-        if "linalg" in words and not args.filter:  # a minute more: only when asked for (bench_summary has no linalg)
+        if ("linalg" in words or "fft" in words) and not args.filter:  # only when asked for (bench_summary has neither)
             continue
         seconds, number = measure(fn, min_time, repetitions)
         results.append({"name": name, "seconds": seconds, "calls_per_repetition": number})

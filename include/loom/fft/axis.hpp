@@ -56,20 +56,20 @@ void for_blocks(std::size_t total, std::size_t n, std::size_t lanes, F&& f) {
     });
 }
 
-// Elements j < have of k lanes (lane l's element j at src[l][j * inner]) into re/im [j][k], zeros
+// Elements j < have of k lanes (lane l's element j the pair at src[l] + 2 j inner) into re/im [j][k], zeros
 // from have to n: lanes side by side in memory copied a row at a time, lanes that are rows of their
 // own (inner 1) a square tile at a time, transposed in registers.
 template <class T>
-void gather(const std::complex<T>* const* src, std::size_t inner, std::size_t k, std::size_t have, std::size_t n, T* re,
+void gather(const T* const* src, std::size_t inner, std::size_t k, std::size_t have, std::size_t n, T* re,
             T* im) {
     bool side_by_side = true;
-    for (std::size_t l = 1; l < k; ++l) side_by_side = side_by_side && src[l] == src[0] + l;
+    for (std::size_t l = 1; l < k; ++l) side_by_side = side_by_side && src[l] == src[0] + 2 * l;
     std::size_t j = 0;
     if (side_by_side && inner == k) {  // the block is one run of memory
         split_lanes(src[0], have * k, re, im);
         j = have;
     } else if (side_by_side) {
-        for (; j < have; ++j) split_lanes(src[0] + j * inner, k, re + j * k, im + j * k);
+        for (; j < have; ++j) split_lanes(src[0] + 2 * j * inner, k, re + j * k, im + j * k);
     }
 #if LOOM_SIMD
     else if constexpr (simd::vectorizable<T>) {
@@ -81,7 +81,7 @@ void gather(const std::complex<T>* const* src, std::size_t inner, std::size_t k,
                 for (std::size_t l0 = 0; l0 < k; l0 += w) {
                     B r[w], i[w];
                     for (std::size_t q = 0; q < w; ++q) {
-                        const C v = simd::load(src[l0 + q] + j);
+                        const C v = C::load_unaligned(reinterpret_cast<const std::complex<T>*>(src[l0 + q] + 2 * j));
                         r[q] = v.real();
                         i[q] = v.imag();
                     }
@@ -96,27 +96,26 @@ void gather(const std::complex<T>* const* src, std::size_t inner, std::size_t k,
 #endif
     for (; j < have; ++j)
         for (std::size_t l = 0; l < k; ++l) {
-            const std::complex<T> v = src[l][j * inner];
-            re[j * k + l] = v.real();
-            im[j * k + l] = v.imag();
+            re[j * k + l] = src[l][2 * j * inner];
+            im[j * k + l] = src[l][2 * j * inner + 1];
         }
     std::fill(re + have * k, re + n * k, T(0));
     std::fill(im + have * k, im + n * k, T(0));
 }
 
-// re/im [j][k] times scale, j < n, to k lanes (lane l's element j at dst[l][j * inner]); the inverse
+// re/im [j][k] times scale, j < n, to k lanes (lane l's element j the pair at dst[l] + 2 j inner); the inverse
 // of gather's ways.
 template <class T>
-void scatter(std::complex<T>* const* dst, std::size_t inner, std::size_t k, std::size_t n, const T* re, const T* im,
+void scatter(T* const* dst, std::size_t inner, std::size_t k, std::size_t n, const T* re, const T* im,
              T scale) {
     bool side_by_side = true;
-    for (std::size_t l = 1; l < k; ++l) side_by_side = side_by_side && dst[l] == dst[0] + l;
+    for (std::size_t l = 1; l < k; ++l) side_by_side = side_by_side && dst[l] == dst[0] + 2 * l;
     std::size_t j = 0;
     if (side_by_side && inner == k) {
         join_lanes(dst[0], n * k, re, im, scale);
         j = n;
     } else if (side_by_side) {
-        for (; j < n; ++j) join_lanes(dst[0] + j * inner, k, re + j * k, im + j * k, scale);
+        for (; j < n; ++j) join_lanes(dst[0] + 2 * j * inner, k, re + j * k, im + j * k, scale);
     }
 #if LOOM_SIMD
     else if constexpr (simd::vectorizable<T>) {
@@ -134,13 +133,17 @@ void scatter(std::complex<T>* const* dst, std::size_t inner, std::size_t k, std:
                     }
                     simd::transpose(r);
                     simd::transpose(i);
-                    for (std::size_t q = 0; q < w; ++q) simd::store(dst[l0 + q] + j, C(r[q] * f, i[q] * f));
+                    for (std::size_t q = 0; q < w; ++q)
+                        C(r[q] * f, i[q] * f).store_unaligned(reinterpret_cast<std::complex<T>*>(dst[l0 + q] + 2 * j));
                 }
         }
     }
 #endif
     for (; j < n; ++j)
-        for (std::size_t l = 0; l < k; ++l) dst[l][j * inner] = {re[j * k + l] * scale, im[j * k + l] * scale};
+        for (std::size_t l = 0; l < k; ++l) {
+            dst[l][2 * j * inner] = re[j * k + l] * scale;
+            dst[l][2 * j * inner + 1] = im[j * k + l] * scale;
+        }
 }
 
 // The most lanes a block has (the size of the pointer arrays below).
@@ -159,13 +162,13 @@ void complex_axis(const std::complex<T>* in, const shape_t& in_shape, std::size_
     if (lanes == 1 && plan->n1) {  // long transforms one at a time, in four steps from in to out
         const int threads = loom::detail::threads_for(lanes_total * n * 16, lanes_total);
         loom::detail::parallel_chunks(lanes_total, threads, [&](std::size_t l) {
-            const std::complex<T>* x = in + src.base(l);
-            std::complex<T>* y = out + dst.base(l);
+            const T* x = reinterpret_cast<const T*>(in + src.base(l));
+            T* y = reinterpret_cast<T*>(out + dst.base(l));
             four_step(
                 *plan,
                 [&](std::size_t e, std::size_t k, T* re, T* im) {
                     if (inverse) std::swap(re, im);
-                    const std::complex<T>* from = x + e * inner;
+                    const T* from = x + 2 * e * inner;
                     const std::size_t have = e >= used ? 0 : std::min(k, used - e);
                     if (inner == 1) {
                         split_lanes(from, have, re, im);
@@ -177,7 +180,7 @@ void complex_axis(const std::complex<T>* in, const shape_t& in_shape, std::size_
                 },
                 [&](std::size_t e, std::size_t k, const T* re, const T* im) {
                     if (inverse) std::swap(re, im);
-                    std::complex<T>* to = y + e * inner;
+                    T* to = y + 2 * e * inner;
                     if (inner == 1) join_lanes(to, k, re, im, scale);
                     else scatter(&to, inner, 1, k, re, im, scale);
                 });
@@ -185,16 +188,32 @@ void complex_axis(const std::complex<T>* in, const shape_t& in_shape, std::size_
         return;
     }
     for_blocks<T>(lanes_total, n, lanes, [&](std::size_t l0, std::size_t k, T* xr, T* xi, T* wr, T* wi) {
-        const std::complex<T>* from[max_lanes] = {};
-        std::complex<T>* to[max_lanes] = {};
+        const T* from[max_lanes] = {};
+        T* to[max_lanes] = {};
         for (std::size_t l = 0; l < k; ++l) {
-            from[l] = in + src.base(l0 + l);
-            to[l] = out + dst.base(l0 + l);
+            from[l] = reinterpret_cast<const T*>(in + src.base(l0 + l));
+            to[l] = reinterpret_cast<T*>(out + dst.base(l0 + l));
         }
         gather(from, inner, k, used, n, xr, xi);
         const bool moved = inverse ? execute(*plan, k, xi, xr, wi, wr) : execute(*plan, k, xr, xi, wr, wi);
         scatter(to, inner, k, n, moved ? wr : xr, moved ? wi : xi, scale);
     });
+}
+
+// One lane's X_q, q <= m, from Z = DFT(even + i odd) of m = n / 2: 2 X_q = (Z_q + conj Z_{m-q}) -
+// i exp(-2 pi i q / n) (Z_q - conj Z_{m-q}); X_q and X_{m-q} together, written as pairs times f.
+template <class T>
+void separate_one(const T* zr, const T* zi, std::size_t m, const T* pr, const T* pi, T* out, T f) {
+    for (std::size_t q = 0; 2 * q <= m; ++q) {
+        const std::size_t c = q == 0 ? 0 : m - q;
+        const T ar = zr[q], ai = zi[q], cr = zr[c], ci = zi[c];
+        const T er = ar + cr, ei = ai - ci, orr = ai + ci, oi = cr - ar;
+        out[2 * q] = (er + pr[q] * orr - pi[q] * oi) * f;
+        out[2 * q + 1] = (ei + pr[q] * oi + pi[q] * orr) * f;
+        const T gr = cr + ar, gi = ci - ai, hr = ci + ai, hi = ar - cr;  // Z_q and Z_{m-q} swapped
+        out[2 * (m - q)] = (gr + pr[m - q] * hr - pi[m - q] * hi) * f;
+        out[2 * (m - q) + 1] = (gi + pr[m - q] * hi + pi[m - q] * hr) * f;
+    }
 }
 
 // out (axis length n / 2 + 1) = the DFT of the real `in` (cropped or padded to n) along `axis`,
@@ -210,12 +229,36 @@ void real_forward_axis(const T* in, const shape_t& in_shape, std::size_t axis, s
     const bool odd = n % 2 != 0;
     const std::size_t m = odd ? n : n / 2, used = std::min(len, n);
     const std::size_t lanes = lanes_for<T>(m, lanes_total);
+    if (lanes == 1 && !odd && inner == 1 && plan->inner->n1) {  // long rows one at a time, in four steps
+        const int threads = loom::detail::threads_for(lanes_total * n * 8, lanes_total);
+        loom::detail::parallel_chunks(lanes_total, threads, [&](std::size_t l) {
+            const T* x = in + src.base(l);
+            scratch<T, 3> z(2 * m);
+            T *zr = z.data(), *zi = zr + m;
+            four_step(
+                *plan->inner,
+                [&](std::size_t e, std::size_t k, T* re, T* im) {
+                    const std::size_t have = 2 * e >= used ? 0 : std::min(k, (used - 2 * e) / 2);
+                    split_lanes(x + 2 * e, have, re, im);
+                    std::fill(re + have, re + k, T(0));
+                    std::fill(im + have, im + k, T(0));
+                    if (have < k && 2 * (e + have) < used) re[have] = x[2 * (e + have)];  // an odd count's last
+                },
+                [&](std::size_t e, std::size_t k, const T* re, const T* im) {
+                    copy_lanes(zr + e, re, k);
+                    copy_lanes(zi + e, im, k);
+                });
+            separate_one(zr, zi, m, plan->wr.data(), plan->wi.data(), reinterpret_cast<T*>(out + dst.base(l)),
+                         T(0.5) * scale);
+        });
+        return;
+    }
     for_blocks<T>(lanes_total, m + 1, lanes, [&](std::size_t l0, std::size_t k, T* xr, T* xi, T* wr, T* wi) {
-        std::complex<T>* to[max_lanes] = {};
-        for (std::size_t l = 0; l < k; ++l) to[l] = out + dst.base(l0 + l);
+        T* to[max_lanes] = {};
+        for (std::size_t l = 0; l < k; ++l) to[l] = reinterpret_cast<T*>(out + dst.base(l0 + l));
         if (!odd && inner == 1) {  // pairs of samples read as complex numbers
-            const std::complex<T>* from[max_lanes] = {};
-            for (std::size_t l = 0; l < k; ++l) from[l] = reinterpret_cast<const std::complex<T>*>(in + src.base(l0 + l));
+            const T* from[max_lanes] = {};
+            for (std::size_t l = 0; l < k; ++l) from[l] = in + src.base(l0 + l);
             gather(from, 1, k, used / 2, m, xr, xi);
             if (used % 2)
                 for (std::size_t l = 0; l < k; ++l) xr[used / 2 * k + l] = in[src.base(l0 + l) + used - 1];
@@ -234,20 +277,7 @@ void real_forward_axis(const T* in, const shape_t& in_shape, std::size_t axis, s
         // Z = DFT(even + i odd): 2 X_q = (Z_q + conj Z_{m-q}) - i exp(-2 pi i q / n) (Z_q - conj Z_{m-q})
         T *gr = moved ? xr : wr, *gi = moved ? xi : wi;
         const T *pr = plan->wr.data(), *pi = plan->wi.data();
-        if (k == 1) {  // one lane: X_q and X_{m-q} together, from Z_q and Z_{m-q}
-            for (std::size_t q = 0; 2 * q <= m; ++q) {
-                const std::size_t a = q == 0 ? 0 : q, c = q == 0 ? 0 : m - q;
-                const T ar = zr[a], ai = zi[a], cr = zr[c], ci = zi[c];
-                const T er = ar + cr, ei = ai - ci, orr = ai + ci, oi = cr - ar;
-                gr[q] = er + pr[q] * orr - pi[q] * oi;
-                gi[q] = ei + pr[q] * oi + pi[q] * orr;
-                // X_{m-q}: the roles of Z_q and Z_{m-q} swapped
-                const T fr = cr + ar, fi = ci - ai, prr = ci + ai, pii = ar - cr;
-                gr[m - q] = fr + pr[m - q] * prr - pi[m - q] * pii;
-                gi[m - q] = fi + pr[m - q] * pii + pi[m - q] * prr;
-            }
-            return scatter(to, inner, k, m + 1, gr, gi, T(0.5) * scale);
-        }
+        if (k == 1 && inner == 1) return separate_one(zr, zi, m, pr, pi, to[0], T(0.5) * scale);
         for (std::size_t q = 0; q <= m; ++q) {
             const T* ar_ = zr + (q == m ? 0 : q) * k;
             const T* ai_ = zi + (q == m ? 0 : q) * k;
@@ -281,8 +311,8 @@ void real_inverse_axis(const std::complex<T>* in, const shape_t& in_shape, std::
     const std::size_t m = odd ? n : n / 2, half = n / 2 + 1;
     const std::size_t lanes = lanes_for<T>(m, lanes_total);
     for_blocks<T>(lanes_total, std::max(m, half), lanes, [&](std::size_t l0, std::size_t k, T* xr, T* xi, T* wr, T* wi) {
-        const std::complex<T>* from[max_lanes] = {};
-        for (std::size_t l = 0; l < k; ++l) from[l] = in + src.base(l0 + l);
+        const T* from[max_lanes] = {};
+        for (std::size_t l = 0; l < k; ++l) from[l] = reinterpret_cast<const T*>(in + src.base(l0 + l));
         gather(from, inner, k, std::min(len, half), half, wr, wi);  // X_q, q <= n / 2
         std::fill(wi, wi + k, T(0));
         if (!odd) std::fill(wi + m * k, wi + (m + 1) * k, T(0));
@@ -316,8 +346,8 @@ void real_inverse_axis(const std::complex<T>* in, const shape_t& in_shape, std::
         const bool moved = execute(*plan->inner, k, xi, xr, wi, wr);  // the inverse
         const T *fr = moved ? wr : xr, *fi = moved ? wi : xi;
         if (!odd && inner == 1) {  // pairs of samples written as complex numbers
-            std::complex<T>* to[max_lanes] = {};
-            for (std::size_t l = 0; l < k; ++l) to[l] = reinterpret_cast<std::complex<T>*>(out + dst.base(l0 + l));
+            T* to[max_lanes] = {};
+            for (std::size_t l = 0; l < k; ++l) to[l] = out + dst.base(l0 + l);
             return scatter(to, 1, k, m, fr, fi, scale);
         }
         for (std::size_t l = 0; l < k; ++l) {

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <complex>
+#include <memory>
 #include <cstddef>
 #include <optional>
 #include <stdexcept>
@@ -352,6 +353,49 @@ auto shift(const X& x, const std::optional<std::vector<std::ptrdiff_t>>& axes, b
     return loom::detail::roll_of(x, by, ax);
 }
 }  // namespace detail
+
+//! The transform of one length n, planned once (from the same per-thread cache the functions use),
+//! run in place on n contiguous complex numbers: `forward` is NumPy's `fft` (unnormalised),
+//! `backward` n times its `ifft`. For many transforms of one length in a loop.
+//!   loom::fft::plan<double> p(1024);
+//!   p.forward(signal.data());   // a loom::array<std::complex<double>> of 1024
+template <class T = double>
+class plan {
+    static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>, "loom::fft::plan: T is float or double");
+
+public:
+    explicit plan(std::size_t n) {
+        if (n == 0) detail::bad_length("plan", n);
+        p_ = detail::get_plan<T>(n);
+    }
+    std::size_t size() const noexcept { return p_->n; }
+    void forward(std::complex<T>* data) const { run(reinterpret_cast<T*>(data), false); }
+    void backward(std::complex<T>* data) const { run(reinterpret_cast<T*>(data), true); }
+
+private:
+    void run(T* d, bool inverse) const {
+        const std::size_t n = p_->n;
+        if (p_->n1) {  // the four steps read all of d before they write to it
+            detail::four_step(
+                *p_,
+                [&](std::size_t e, std::size_t k, T* re, T* im) {
+                    if (inverse) std::swap(re, im);
+                    detail::split_lanes(d + 2 * e, k, re, im);
+                },
+                [&](std::size_t e, std::size_t k, const T* re, const T* im) {
+                    if (inverse) std::swap(re, im);
+                    detail::join_lanes(d + 2 * e, k, re, im, T(1));
+                });
+            return;
+        }
+        detail::scratch<T, 0> mem(4 * n);
+        T *xr = mem.data(), *xi = xr + n, *wr = xi + n, *wi = wr + n;
+        detail::split_lanes(d, n, xr, xi);
+        const bool moved = inverse ? detail::execute(*p_, 1, xi, xr, wi, wr) : detail::execute(*p_, 1, xr, xi, wr, wi);
+        detail::join_lanes(d, n, moved ? wr : xr, moved ? wi : xi, T(1));
+    }
+    std::shared_ptr<const detail::complex_plan<T>> p_;
+};
 
 //! Frequency 0 moved to the middle along `axes` (all by default): NumPy's `fftshift`.
 template <expression X>

@@ -63,39 +63,44 @@ inline void copy_lanes(T* dst, const T* src, std::size_t k) noexcept {
     });
 }
 
-// k complex numbers from src into their real and imaginary parts.
+// k complex numbers, stored as pairs (real, imaginary) from src on, into their real and imaginary
+// parts (a std::complex<T> array read through T*, as the standard allows).
 template <class T>
-inline void split_lanes(const std::complex<T>* src, std::size_t k, T* re, T* im) noexcept {
+inline void split_lanes(const T* src, std::size_t k, T* re, T* im) noexcept {
     std::size_t t = 0;
 #if LOOM_SIMD
     if constexpr (simd::vectorizable<T>) {
         using B = simd::batch<std::complex<T>>;
         for (; t + B::size <= k; t += B::size) {
-            const B v = simd::load(src + t);
+            const B v = B::load_unaligned(reinterpret_cast<const std::complex<T>*>(src + 2 * t));
             simd::store(re + t, v.real());
             simd::store(im + t, v.imag());
         }
     }
 #endif
     for (; t < k; ++t) {
-        re[t] = src[t].real();
-        im[t] = src[t].imag();
+        re[t] = src[2 * t];
+        im[t] = src[2 * t + 1];
     }
 }
 
-// k complex numbers (re + i im) * scale into dst.
+// k complex numbers (re + i im) * scale written as pairs from dst on.
 template <class T>
-inline void join_lanes(std::complex<T>* dst, std::size_t k, const T* re, const T* im, T scale) noexcept {
+inline void join_lanes(T* dst, std::size_t k, const T* re, const T* im, T scale) noexcept {
     std::size_t t = 0;
 #if LOOM_SIMD
     if constexpr (simd::vectorizable<T>) {
         using B = simd::batch<std::complex<T>>;
         using R = simd::batch<T>;
         const R f(scale);
-        for (; t + B::size <= k; t += B::size) simd::store(dst + t, B(simd::load(re + t) * f, simd::load(im + t) * f));
+        for (; t + B::size <= k; t += B::size)
+            B(simd::load(re + t) * f, simd::load(im + t) * f).store_unaligned(reinterpret_cast<std::complex<T>*>(dst + 2 * t));
     }
 #endif
-    for (; t < k; ++t) dst[t] = {re[t] * scale, im[t] * scale};
+    for (; t < k; ++t) {
+        dst[2 * t] = re[t] * scale;
+        dst[2 * t + 1] = im[t] * scale;
+    }
 }
 
 // (ar + i ai) * (wr + i wi), stored.
