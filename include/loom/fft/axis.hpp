@@ -63,7 +63,7 @@ template <class T>
 void gather(const T* const* src, std::size_t inner, std::size_t k, std::size_t have, std::size_t n, T* re,
             T* im) {
     bool side_by_side = true;
-    for (std::size_t l = 1; l < k; ++l) side_by_side = side_by_side && src[l] == src[0] + 2 * l;
+    for (std::size_t l = 1; l < k; ++l) side_by_side = side_by_side && src[l] - src[0] == static_cast<std::ptrdiff_t>(2 * l);
     std::size_t j = 0;
     if (side_by_side && inner == k) {  // the block is one run of memory
         split_lanes(src[0], have * k, re, im);
@@ -109,7 +109,7 @@ template <class T>
 void scatter(T* const* dst, std::size_t inner, std::size_t k, std::size_t n, const T* re, const T* im,
              T scale) {
     bool side_by_side = true;
-    for (std::size_t l = 1; l < k; ++l) side_by_side = side_by_side && dst[l] == dst[0] + 2 * l;
+    for (std::size_t l = 1; l < k; ++l) side_by_side = side_by_side && dst[l] - dst[0] == static_cast<std::ptrdiff_t>(2 * l);
     std::size_t j = 0;
     if (side_by_side && inner == k) {
         join_lanes(dst[0], n * k, re, im, scale);
@@ -157,6 +157,10 @@ void complex_axis(const std::complex<T>* in, const shape_t& in_shape, std::size_
     const std::size_t inner = inner_size(in_shape, axis), len = in_shape[axis];
     const std::size_t lanes_total = lane_count(in_shape, axis);
     const axis_walk src{inner, len}, dst{inner, n};
+    if (len == 0) {  // an empty axis padded: zeros (and no pointer into the empty input)
+        std::fill(out, out + lanes_total * n, std::complex<T>(0));
+        return;
+    }
     const auto plan = get_plan<T>(n);
     const std::size_t lanes = lanes_for<T>(n, lanes_total), used = std::min(len, n);
     if (lanes == 1 && plan->n1) {  // long transforms one at a time, in four steps from in to out
@@ -168,8 +172,8 @@ void complex_axis(const std::complex<T>* in, const shape_t& in_shape, std::size_
                 *plan,
                 [&](std::size_t e, std::size_t k, T* re, T* im) {
                     if (inverse) std::swap(re, im);
-                    const T* from = x + 2 * e * inner;
                     const std::size_t have = e >= used ? 0 : std::min(k, used - e);
+                    const T* from = have ? x + 2 * e * inner : x;
                     if (inner == 1) {
                         split_lanes(from, have, re, im);
                         std::fill(re + have, re + k, T(0));
@@ -225,6 +229,10 @@ void real_forward_axis(const T* in, const shape_t& in_shape, std::size_t axis, s
     const std::size_t inner = inner_size(in_shape, axis), len = in_shape[axis];
     const std::size_t lanes_total = lane_count(in_shape, axis);
     const axis_walk src{inner, len}, dst{inner, n / 2 + 1};
+    if (len == 0) {
+        std::fill(out, out + lanes_total * (n / 2 + 1), std::complex<T>(0));
+        return;
+    }
     const auto plan = get_real_plan<T>(n);
     const bool odd = n % 2 != 0;
     const std::size_t m = odd ? n : n / 2, used = std::min(len, n);
@@ -306,6 +314,10 @@ void real_inverse_axis(const std::complex<T>* in, const shape_t& in_shape, std::
     const std::size_t inner = inner_size(in_shape, axis), len = in_shape[axis];
     const std::size_t lanes_total = lane_count(in_shape, axis);
     const axis_walk src{inner, len}, dst{inner, n};
+    if (len == 0) {
+        std::fill(out, out + lanes_total * n, T(0));
+        return;
+    }
     const auto plan = get_real_plan<T>(n);
     const bool odd = n % 2 != 0;
     const std::size_t m = odd ? n : n / 2, half = n / 2 + 1;

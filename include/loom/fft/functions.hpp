@@ -120,14 +120,22 @@ inline nd_args cook(const shape_t& shape, const std::optional<std::vector<std::s
     return r;
 }
 
-// Complex transforms along axes[i] for i from `end` - 1 down to 0 (NumPy's order).
+// Complex transforms along axes[i], i < end, in NumPy's order: fftn's from the last to the first,
+// rfftn's and irfftn's from the first to the last; `a`, when it
+// holds data0, is transformed in place where a length stays (blocks read whole lanes before writing).
 template <class T>
 array<std::complex<T>> complex_axes(array<std::complex<T>> a, const shape_t& shape0, const std::complex<T>* data0,
-                                    const nd_args& nd, std::size_t end, bool inverse, norm nm) {
+                                    const nd_args& nd, std::size_t end, bool inverse, norm nm, bool first_to_last) {
     const std::complex<T>* data = data0;
     shape_t shape = shape0;
-    for (std::size_t i = end; i-- > 0;) {
-        a = complex_pass<T>(data, shape, nd.axes[i], nd.lengths[i], inverse, nm);
+    for (std::size_t step = 0; step < end; ++step) {
+        const std::size_t i = first_to_last ? step : end - 1 - step;
+        const std::size_t axis = nd.axes[i], n = nd.lengths[i];
+        if (a.size() && data == a.data() && shape[axis] == n) {  // our own array, its length kept: in place
+            complex_axis<T>(a.data(), shape, axis, n, inverse, scale_of<T>(nm, inverse, n), a.data());
+            continue;
+        }
+        a = complex_pass<T>(data, shape, axis, n, inverse, nm);
         data = a.data();
         shape = a.shape();
     }
@@ -141,7 +149,7 @@ auto many_axes(const X& x, const std::optional<std::vector<std::size_t>>& s,
     const source<std::complex<T>, X> src(x);
     const nd_args nd = cook(src.shape, s, axes, fn, false);
     if (nd.axes.empty()) return array<std::complex<T>>(loom::astype<std::complex<T>>(x));
-    return complex_axes<T>({}, src.shape, src.data, nd, nd.axes.size(), inverse, nm);
+    return complex_axes<T>({}, src.shape, src.data, nd, nd.axes.size(), inverse, nm, false);
 }
 
 template <class T>
@@ -221,12 +229,14 @@ auto ifft2(const X& x, const std::optional<std::vector<std::size_t>>& s = std::n
 template <expression X>
 auto rfft(const X& x, std::optional<std::size_t> n = std::nullopt, std::ptrdiff_t axis = -1, norm nm = norm::backward) {
     detail::require_real<X>();
-    using T = detail::real_type<typename X::value_type>;
-    const detail::source<T, X> s(x);
-    const std::size_t a = detail::axis_of(axis, s.shape.size(), "rfft");
-    const std::size_t len = n.value_or(s.shape[a]);
-    if (len == 0) detail::bad_length("rfft", len);
-    return detail::real_forward<T>(s.data, s.shape, a, len, nm);
+    if constexpr (!is_complex_v<typename X::value_type>) {
+        using T = detail::real_type<typename X::value_type>;
+        const detail::source<T, X> s(x);
+        const std::size_t a = detail::axis_of(axis, s.shape.size(), "rfft");
+        const std::size_t len = n.value_or(s.shape[a]);
+        if (len == 0) detail::bad_length("rfft", len);
+        return detail::real_forward<T>(s.data, s.shape, a, len, nm);
+    }
 }
 
 //! The real sequence of length n (2 (m - 1) by default, m the input's length along `axis`) whose
@@ -255,7 +265,7 @@ auto rfftn(const X& x, const std::optional<std::vector<std::size_t>>& s = std::n
     array<std::complex<T>> a = detail::real_forward<T>(src.data, src.shape, nd.axes[last], nd.lengths[last], nm);
     const shape_t sh = a.shape();
     const std::complex<T>* d = a.data();
-    return last ? detail::complex_axes<T>(std::move(a), sh, d, nd, last, false, nm) : a;
+    return last ? detail::complex_axes<T>(std::move(a), sh, d, nd, last, false, nm, true) : a;
 }
 
 //! The inverse of rfftn (the last axis's length 2 (m - 1) by default): NumPy's `irfftn`.
@@ -268,7 +278,7 @@ auto irfftn(const X& x, const std::optional<std::vector<std::size_t>>& s = std::
     if (nd.axes.empty()) throw std::invalid_argument("loom::fft::irfftn: needs at least one axis");
     const std::size_t last = nd.axes.size() - 1;
     if (last == 0) return detail::real_inverse<T>(src.data, src.shape, nd.axes[0], nd.lengths[0], nm);
-    array<std::complex<T>> a = detail::complex_axes<T>({}, src.shape, src.data, nd, last, true, nm);
+    array<std::complex<T>> a = detail::complex_axes<T>({}, src.shape, src.data, nd, last, true, nm, true);
     return detail::real_inverse<T>(a.data(), a.shape(), nd.axes[last], nd.lengths[last], nm);
 }
 
