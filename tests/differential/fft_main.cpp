@@ -30,26 +30,17 @@
 #include <vector>
 
 #include "case_reader.hpp"
+#include "case_values.hpp"
 
 namespace {
 
 namespace lf = loom::fft;
+using loom_diff::put;
+using loom_diff::read_array;
 using loom_diff::reader;
 using cf = std::complex<float>;
 using cd = std::complex<double>;
 
-template <class T>
-loom::array<T> read_array(reader& r) {
-    std::vector<std::size_t> ext(static_cast<std::size_t>(r.integer()));
-    for (auto& e : ext) e = static_cast<std::size_t>(r.integer());
-    loom::array<T> a{loom::shape_t(ext)};
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if constexpr (loom::is_complex_v<T>) a.data()[i] = T(r.complex());
-        else if constexpr (std::is_same_v<T, bool>) a.data()[i] = r.real() != 0;
-        else a.data()[i] = static_cast<T>(r.real());
-    }
-    return a;
-}
 
 template <class T>
 const char* tag() {
@@ -62,16 +53,6 @@ const char* tag() {
     else return "?";
 }
 
-template <class T>
-void put(std::ostream& o, const T& v) {
-    char buf[80];
-    if constexpr (loom::is_complex_v<T>) {
-        std::snprintf(buf, sizeof buf, "%.17g,%.17g", double(v.real()), double(v.imag()));
-    } else {
-        std::snprintf(buf, sizeof buf, "%.17g", double(v));
-    }
-    o << ' ' << buf;
-}
 
 template <class T>
 void print(std::ostream& o, const loom::array<T>& a) {

@@ -109,6 +109,20 @@ std::shared_ptr<const complex_plan<T>> get_plan(std::size_t n);
 template <class T>
 bool execute(const complex_plan<T>& p, std::size_t lanes, T* xr, T* xi, T* wr, T* wi);
 
+// (outr, outi)[j][l] = (ur, ui)[j][l] (wr + i wi)[j] for j < count, l < lanes.
+template <class T>
+void times_rows(const T* wr, const T* wi, std::size_t count, std::size_t lanes, const T* ur, const T* ui, T* outr,
+                T* outi) {
+    for (std::size_t j = 0; j < count; ++j) {
+        const T cr = wr[j], ci = wi[j];
+        for (std::size_t l = j * lanes; l < (j + 1) * lanes; ++l) {
+            const T u = ur[l], v = ui[l];
+            outr[l] = u * cr - v * ci;
+            outi[l] = u * ci + v * cr;
+        }
+    }
+}
+
 // x_j exp(-pi i j^2 / n) convolved with exp(pi i j^2 / n) through transforms of length conv, then
 // times exp(-pi i k^2 / n) again: the DFT of x for any n.
 template <class T>
@@ -116,37 +130,14 @@ void bluestein(const complex_plan<T>& p, std::size_t lanes, T* xr, T* xi) {
     const std::size_t n = p.n, m = p.conv;
     scratch<T, 2> buf(4 * m * lanes);
     T *ar = buf.data(), *ai = ar + m * lanes, *br = ai + m * lanes, *bi = br + m * lanes;
-    for (std::size_t j = 0; j < n; ++j) {
-        const T cr = p.chirp_re[j], ci = p.chirp_im[j];
-        for (std::size_t l = 0; l < lanes; ++l) {
-            const T u = xr[j * lanes + l], v = xi[j * lanes + l];
-            ar[j * lanes + l] = u * cr - v * ci;
-            ai[j * lanes + l] = u * ci + v * cr;
-        }
-    }
+    times_rows(p.chirp_re.data(), p.chirp_im.data(), n, lanes, xr, xi, ar, ai);
     std::fill(ar + n * lanes, ar + m * lanes, T(0));
     std::fill(ai + n * lanes, ai + m * lanes, T(0));
     const bool moved = execute(*p.sub, lanes, ar, ai, br, bi);
-    const T *fr = moved ? br : ar, *fi = moved ? bi : ai;
-    for (std::size_t k = 0; k < m; ++k) {
-        const T kr = p.kern_re[k], ki = p.kern_im[k];
-        for (std::size_t l = 0; l < lanes; ++l) {
-            const T u = fr[k * lanes + l], v = fi[k * lanes + l];
-            ar[k * lanes + l] = u * kr - v * ki;
-            ai[k * lanes + l] = u * ki + v * kr;
-        }
-    }
+    times_rows(p.kern_re.data(), p.kern_im.data(), m, lanes, moved ? br : ar, moved ? bi : ai, ar, ai);
     // the inverse: the forward transform on (imaginary, real)
     const bool back = execute(*p.sub, lanes, ai, ar, bi, br);
-    const T *gr = back ? br : ar, *gi = back ? bi : ai;
-    for (std::size_t k = 0; k < n; ++k) {
-        const T cr = p.chirp_re[k], ci = p.chirp_im[k];
-        for (std::size_t l = 0; l < lanes; ++l) {
-            const T u = gr[k * lanes + l], v = gi[k * lanes + l];
-            xr[k * lanes + l] = u * cr - v * ci;
-            xi[k * lanes + l] = u * ci + v * cr;
-        }
-    }
+    times_rows(p.chirp_re.data(), p.chirp_im.data(), n, lanes, back ? br : ar, back ? bi : ai, xr, xi);
 }
 
 template <class T>

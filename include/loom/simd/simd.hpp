@@ -104,46 +104,35 @@ inline T sum(const batch<T>& b) noexcept {
     return xsimd::hadd(b);
 }
 
-// The first (zip_lo) and second (zip_hi) halves of a and b interleaved: a0 b0 a1 b1 ... (xsimd 8.1's
-// zips interleave within each 128-bit lane on AVX and AVX-512).
-template <class T>
-inline batch<T> zip_lo(const batch<T>& a, const batch<T>& b) noexcept {
+// The first (High false: zip_lo) or second (zip_hi) halves of a and b interleaved: a0 b0 a1 b1 ...
+// (xsimd 8.1's zips interleave within each 128-bit lane on AVX and AVX-512).
+template <bool High, class T>
+inline batch<T> zip_half(const batch<T>& a, const batch<T>& b) noexcept {
     [[maybe_unused]] constexpr std::size_t bytes = sizeof(typename batch<T>::register_type);
 #if defined(__AVX512F__)
     if constexpr (bytes == 64 && std::is_same_v<T, double>)
-        return _mm512_permutex2var_pd(a, _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11), b);
+        return _mm512_permutex2var_pd(a, High ? _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15)
+                                              : _mm512_setr_epi64(0, 8, 1, 9, 2, 10, 3, 11), b);
     else if constexpr (bytes == 64 && std::is_same_v<T, float>)
-        return _mm512_permutex2var_ps(a, _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23), b);
+        return _mm512_permutex2var_ps(
+            a, High ? _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31)
+                    : _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23), b);
     else
 #endif
 #if defined(__AVX__)
     if constexpr (bytes == 32 && std::is_same_v<T, double>)
-        return _mm256_permute2f128_pd(_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b), 0x20);
+        return _mm256_permute2f128_pd(_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b), High ? 0x31 : 0x20);
     else if constexpr (bytes == 32 && std::is_same_v<T, float>)
-        return _mm256_permute2f128_ps(_mm256_unpacklo_ps(a, b), _mm256_unpackhi_ps(a, b), 0x20);
+        return _mm256_permute2f128_ps(_mm256_unpacklo_ps(a, b), _mm256_unpackhi_ps(a, b), High ? 0x31 : 0x20);
     else
 #endif
-        return xsimd::zip_lo(a, b);
+    if constexpr (High) return xsimd::zip_hi(a, b);
+    else return xsimd::zip_lo(a, b);
 }
 template <class T>
-inline batch<T> zip_hi(const batch<T>& a, const batch<T>& b) noexcept {
-    [[maybe_unused]] constexpr std::size_t bytes = sizeof(typename batch<T>::register_type);
-#if defined(__AVX512F__)
-    if constexpr (bytes == 64 && std::is_same_v<T, double>)
-        return _mm512_permutex2var_pd(a, _mm512_setr_epi64(4, 12, 5, 13, 6, 14, 7, 15), b);
-    else if constexpr (bytes == 64 && std::is_same_v<T, float>)
-        return _mm512_permutex2var_ps(a, _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31), b);
-    else
-#endif
-#if defined(__AVX__)
-    if constexpr (bytes == 32 && std::is_same_v<T, double>)
-        return _mm256_permute2f128_pd(_mm256_unpacklo_pd(a, b), _mm256_unpackhi_pd(a, b), 0x31);
-    else if constexpr (bytes == 32 && std::is_same_v<T, float>)
-        return _mm256_permute2f128_ps(_mm256_unpacklo_ps(a, b), _mm256_unpackhi_ps(a, b), 0x31);
-    else
-#endif
-        return xsimd::zip_hi(a, b);
-}
+inline batch<T> zip_lo(const batch<T>& a, const batch<T>& b) noexcept { return zip_half<false>(a, b); }
+template <class T>
+inline batch<T> zip_hi(const batch<T>& a, const batch<T>& b) noexcept { return zip_half<true>(a, b); }
 
 // A square block of batch<T>::size rows transposed in registers: rows[i][j] becomes rows[j][i]
 // (log2 of the width rounds of perfect shuffles: row i interleaved with row i + W / 2).
