@@ -295,9 +295,9 @@ std::shared_ptr<const complex_plan<T>> build_plan(std::size_t n) {
     const unit_roots roots(2 * n);  // exp(-pi i j^2 / n) = exp(-2 pi i (j^2 mod 2n) / 2n)
     p->chirp_re.resize(n);
     p->chirp_im.resize(n);
-    for (std::size_t j = 0; j < n; ++j) {
-        const unsigned __int128 sq = static_cast<unsigned __int128>(j) * j;
-        roots.get(static_cast<std::size_t>(sq % (2 * n)), p->chirp_re[j], p->chirp_im[j]);
+    for (std::size_t j = 0, sq = 0; j < n; ++j) {  // sq = j^2 mod 2n, exactly
+        roots.get(sq, p->chirp_re[j], p->chirp_im[j]);
+        sq = (sq + 2 * j + 1) % (2 * n);
     }
     std::vector<T> kr(m, T(0)), ki(m, T(0)), wr(m), wi(m);
     for (std::size_t j = 0; j < n; ++j) {  // exp(pi i j^2 / n) at j and at m - j
