@@ -22,6 +22,7 @@ template <class T>
 struct stage {
     std::size_t r = 0, m = 0, s = 0;
     std::vector<T> wr, wi;
+    std::vector<T> vr, vi;  // the first pass's roots again, at (k - 1) m + p (for pass8_across)
 };
 
 template <class T, class V>
@@ -155,63 +156,124 @@ void pass4(const stage<T>& st, std::size_t lanes, const T* xr, const T* xi, T* y
     }
 }
 
-// Radix 8: radix 2 between a_j and a_{j+4}, the differences times exp(-2 pi i j / 8), then radix 4
-// on each half (the sums giving the even outputs, the differences the odd ones).
+// The DFT of 8 numbers a (real parts ar, imaginary ai) into o, in order: radix 2 between a_j and
+// a_{j+4}, the differences times exp(-2 pi i j / 8), then radix 4 on each half (the sums giving the
+// even outputs, the differences the odd ones).
+template <class T, class V>
+inline void butterfly8(const V* ar, const V* ai, V* orr, V* oi) noexcept {
+    const V h(T(0.707106781186547524400844362104849039L));
+    V br[4], bi[4], cr[4], ci[4];
+    for (std::size_t j = 0; j < 4; ++j) {
+        br[j] = ar[j] + ar[j + 4];
+        bi[j] = ai[j] + ai[j + 4];
+        cr[j] = ar[j] - ar[j + 4];
+        ci[j] = ai[j] - ai[j + 4];
+    }
+    {  // times exp(-i pi / 4), -i, exp(-3 i pi / 4)
+        const V r1 = cr[1], i1 = ci[1];
+        cr[1] = h * (r1 + i1);
+        ci[1] = h * (i1 - r1);
+        const V r2 = cr[2];
+        cr[2] = ci[2];
+        ci[2] = -r2;
+        const V r3 = cr[3], i3 = ci[3];
+        cr[3] = h * (i3 - r3);
+        ci[3] = -h * (r3 + i3);
+    }
+    const auto radix4 = [&](const V* ur, const V* ui, std::size_t first) {
+        const V s02r = ur[0] + ur[2], s02i = ui[0] + ui[2], d02r = ur[0] - ur[2], d02i = ui[0] - ui[2];
+        const V s13r = ur[1] + ur[3], s13i = ui[1] + ui[3];
+        const V m13r = ui[1] - ui[3], m13i = ur[3] - ur[1];
+        orr[first] = s02r + s13r;
+        oi[first] = s02i + s13i;
+        orr[first + 2] = d02r + m13r;
+        oi[first + 2] = d02i + m13i;
+        orr[first + 4] = s02r - s13r;
+        oi[first + 4] = s02i - s13i;
+        orr[first + 6] = d02r - m13r;
+        oi[first + 6] = d02i - m13i;
+    };
+    radix4(br, bi, 0);
+    radix4(cr, ci, 1);
+}
+
 template <class T>
 void pass8(const stage<T>& st, std::size_t lanes, const T* xr, const T* xi, T* yr, T* yi) {
     const std::size_t m = st.m, k = st.s * lanes;
-    const T h = T(0.707106781186547524400844362104849039L);
     for (std::size_t p = 0; p < m; ++p) {
         const T* w = st.wr.data() + 7 * p;
         const T* v = st.wi.data() + 7 * p;
-        T wr[8], wi[8];
-        for (std::size_t q = 1; q < 8; ++q) {
-            wr[q] = w[q - 1];
-            wi[q] = v[q - 1];
-        }
         const std::size_t b = 8 * p * k;
         over_lanes<T>(k, [&](auto tag, std::size_t t) {
             using V = typename decltype(tag)::type;
-            V br[4], bi[4], cr[4], ci[4];
-            for (std::size_t j = 0; j < 4; ++j) {
-                const V ar = load_v<T, V>(xr + (p + j * m) * k + t), ai = load_v<T, V>(xi + (p + j * m) * k + t);
-                const V er = load_v<T, V>(xr + (p + (j + 4) * m) * k + t), ei = load_v<T, V>(xi + (p + (j + 4) * m) * k + t);
-                br[j] = ar + er;
-                bi[j] = ai + ei;
-                cr[j] = ar - er;
-                ci[j] = ai - ei;
+            V ar[8], ai[8], orr[8], oi[8];
+            for (std::size_t j = 0; j < 8; ++j) {
+                ar[j] = load_v<T, V>(xr + (p + j * m) * k + t);
+                ai[j] = load_v<T, V>(xi + (p + j * m) * k + t);
             }
-            {  // times exp(-i pi / 4), -i, exp(-3 i pi / 4)
-                const V r1 = cr[1], i1 = ci[1];
-                cr[1] = V(h) * (r1 + i1);
-                ci[1] = V(h) * (i1 - r1);
-                const V r2 = cr[2];
-                cr[2] = ci[2];
-                ci[2] = -r2;
-                const V r3 = cr[3], i3 = ci[3];
-                cr[3] = V(h) * (i3 - r3);
-                ci[3] = -V(h) * (r3 + i3);
-            }
-            const auto radix4 = [&](const V* ur, const V* ui, std::size_t first) {
-                const V s02r = ur[0] + ur[2], s02i = ui[0] + ui[2], d02r = ur[0] - ur[2], d02i = ui[0] - ui[2];
-                const V s13r = ur[1] + ur[3], s13i = ui[1] + ui[3];
-                const V m13r = ui[1] - ui[3], m13i = ur[3] - ur[1];
-                const V o0r = s02r + s13r, o0i = s02i + s13i;
-                if (first == 0) {
-                    store_v<T>(yr + b + t, o0r);
-                    store_v<T>(yi + b + t, o0i);
-                } else {
-                    store_times<T>(yr + b + first * k + t, yi + b + first * k + t, o0r, o0i, wr[first], wi[first]);
-                }
-                const std::size_t q1 = first + 2, q2 = first + 4, q3 = first + 6;
-                store_times<T>(yr + b + q1 * k + t, yi + b + q1 * k + t, V(d02r + m13r), V(d02i + m13i), wr[q1], wi[q1]);
-                store_times<T>(yr + b + q2 * k + t, yi + b + q2 * k + t, V(s02r - s13r), V(s02i - s13i), wr[q2], wi[q2]);
-                store_times<T>(yr + b + q3 * k + t, yi + b + q3 * k + t, V(d02r - m13r), V(d02i - m13i), wr[q3], wi[q3]);
-            };
-            radix4(br, bi, 0);
-            radix4(cr, ci, 1);
+            butterfly8<T>(ar, ai, orr, oi);
+            store_v<T>(yr + b + t, orr[0]);
+            store_v<T>(yi + b + t, oi[0]);
+            for (std::size_t q = 1; q < 8; ++q)
+                store_times<T>(yr + b + q * k + t, yi + b + q * k + t, orr[q], oi[q], w[q - 1], v[q - 1]);
         });
     }
+}
+
+// Whether the first pass of one transform (s = 1, one lane) can run as pass8_across: radix 8 and
+// SIMD batches of 4 or 8 that divide m.
+template <class T>
+constexpr std::size_t across_width() {
+#if LOOM_SIMD
+    if constexpr (simd::vectorizable<T>) {
+        constexpr std::size_t w = simd::batch<T>::size;
+        return w == 4 || w == 8 ? w : 0;
+    }
+#endif
+    return 0;
+}
+template <class T>
+bool pass8_across_fits(const stage<T>& st, std::size_t lanes) {
+    constexpr std::size_t w = across_width<T>();
+    return w && st.r == 8 && st.s == 1 && lanes == 1 && st.m % w == 0 && !st.vr.empty();
+}
+
+// Radix 8 of a single transform's first pass in SIMD across p (its inner run is one number long):
+// W consecutive p at once, the roots from vr/vi ([k - 1][p]), the 8 outputs of each p (8 p + k)
+// put side by side by W x W transposes in registers.
+template <class T>
+void pass8_across(const stage<T>& st, const T* xr, const T* xi, T* yr, T* yi) {
+#if LOOM_SIMD
+    if constexpr (across_width<T>() != 0) {
+        using B = simd::batch<T>;
+        constexpr std::size_t w = B::size;
+        const std::size_t m = st.m;
+        for (std::size_t p0 = 0; p0 < m; p0 += w) {
+            B ar[8], ai[8], orr[8], oi[8];
+            for (std::size_t j = 0; j < 8; ++j) {
+                ar[j] = simd::load(xr + p0 + j * m);
+                ai[j] = simd::load(xi + p0 + j * m);
+            }
+            butterfly8<T>(ar, ai, orr, oi);
+            for (std::size_t q = 1; q < 8; ++q) {
+                const B a = simd::load(st.vr.data() + (q - 1) * m + p0), b = simd::load(st.vi.data() + (q - 1) * m + p0);
+                const B r = orr[q];
+                orr[q] = r * a - oi[q] * b;
+                oi[q] = r * b + oi[q] * a;
+            }
+            for (std::size_t half = 0; half < 8; half += w) {  // outputs half .. half + w - 1 of each p
+                simd::transpose(orr + half);
+                simd::transpose(oi + half);
+                for (std::size_t i = 0; i < w; ++i) {
+                    simd::store(yr + 8 * (p0 + i) + half, orr[half + i]);
+                    simd::store(yi + 8 * (p0 + i) + half, oi[half + i]);
+                }
+            }
+        }
+    }
+#else
+    (void)st, (void)xr, (void)xi, (void)yr, (void)yi;
+#endif
 }
 
 // cos and sin of 2 pi h / R for h in [0, R), in T.
@@ -298,8 +360,14 @@ template <class T>
 bool run_stages(const std::vector<stage<T>>& stages, std::size_t lanes, T* xr, T* xi, T* yr, T* yi) {
     bool in_x = true;
     for (const stage<T>& st : stages) {
-        if (in_x) run_pass(st, lanes, xr, xi, yr, yi);
-        else run_pass(st, lanes, yr, yi, xr, xi);
+        if (pass8_across_fits(st, lanes)) {
+            if (in_x) pass8_across(st, xr, xi, yr, yi);
+            else pass8_across(st, yr, yi, xr, xi);
+        } else if (in_x) {
+            run_pass(st, lanes, xr, xi, yr, yi);
+        } else {
+            run_pass(st, lanes, yr, yi, xr, xi);
+        }
         in_x = !in_x;
     }
     return !in_x;

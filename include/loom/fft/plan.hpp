@@ -62,8 +62,10 @@ struct complex_plan {
     std::vector<T> chirp_re, chirp_im, kern_re, kern_im;
 };
 
-// From this length a single transform goes in four steps.
+// From this length a single transform goes in four steps (from the larger one where its first pass
+// runs in SIMD across p, pass8_across).
 inline constexpr std::size_t four_step_min = 512;
+inline constexpr std::size_t four_step_across_min = 4096;
 
 inline bool passes_can(std::size_t n) {
     for (std::size_t r : {2, 3, 5, 7, 11, 13})
@@ -268,11 +270,20 @@ std::shared_ptr<const complex_plan<T>> build_plan(std::size_t n) {
             st.wi.resize(st.m * (r - 1));
             for (std::size_t q = 0; q < st.m; ++q)
                 for (std::size_t k = 1; k < r; ++k) roots.get(q * k * s, st.wr[q * (r - 1) + k - 1], st.wi[q * (r - 1) + k - 1]);
+            if (s == 1 && r == 8 && across_width<T>() && st.m % across_width<T>() == 0) {
+                st.vr.resize(st.m * 7);
+                st.vi.resize(st.m * 7);
+                for (std::size_t q = 0; q < st.m; ++q)
+                    for (std::size_t k = 1; k < 8; ++k) {
+                        st.vr[(k - 1) * st.m + q] = st.wr[q * 7 + k - 1];
+                        st.vi[(k - 1) * st.m + q] = st.wi[q * 7 + k - 1];
+                    }
+            }
             p->stages.push_back(std::move(st));
             s *= r;
             cur /= r;
         }
-        if (n >= four_step_min) {
+        if (n >= (p->stages[0].vr.empty() ? four_step_min : four_step_across_min)) {
             std::size_t n1 = 1;
             for (std::size_t d = 1; d * d <= n; ++d)
                 if (n % d == 0) n1 = d;
