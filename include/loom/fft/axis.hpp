@@ -152,8 +152,8 @@ inline constexpr std::size_t max_lanes = 64;
 // out (axis length n) = the DFT (or its inverse, unnormalised) of `in` (axis length in_shape[axis],
 // cropped or padded with zeros to n) along `axis`, times `scale`.
 template <class T>
-void complex_axis(const std::complex<T>* in, const shape_t& in_shape, std::size_t axis, std::size_t n, bool inverse,
-                  T scale, std::complex<T>* out) {
+void complex_axis(const complex_plan<T>& plan, const std::complex<T>* in, const shape_t& in_shape, std::size_t axis,
+                  std::size_t n, bool inverse, T scale, std::complex<T>* out) {
     const std::size_t inner = inner_size(in_shape, axis), len = in_shape[axis];
     const std::size_t lanes_total = lane_count(in_shape, axis);
     const axis_walk src{inner, len}, dst{inner, n};
@@ -161,15 +161,14 @@ void complex_axis(const std::complex<T>* in, const shape_t& in_shape, std::size_
         std::fill(out, out + lanes_total * n, std::complex<T>(0));
         return;
     }
-    const auto plan = get_plan<T>(n);
     const std::size_t lanes = lanes_for<T>(n, lanes_total), used = std::min(len, n);
-    if (lanes == 1 && plan->n1) {  // long transforms one at a time, in four steps from in to out
+    if (lanes == 1 && plan.n1) {  // long transforms one at a time, in four steps from in to out
         const int threads = loom::detail::threads_for(lanes_total * n * 16, lanes_total);
         loom::detail::parallel_chunks(lanes_total, threads, [&](std::size_t l) {
             const T* x = reinterpret_cast<const T*>(in + src.base(l));
             T* y = reinterpret_cast<T*>(out + dst.base(l));
             four_step(
-                *plan,
+                plan,
                 [&](std::size_t e, std::size_t k, T* re, T* im) {
                     if (inverse) std::swap(re, im);
                     const std::size_t have = e >= used ? 0 : std::min(k, used - e);
@@ -199,9 +198,16 @@ void complex_axis(const std::complex<T>* in, const shape_t& in_shape, std::size_
             to[l] = reinterpret_cast<T*>(out + dst.base(l0 + l));
         }
         gather(from, inner, k, used, n, xr, xi);
-        const bool moved = inverse ? execute(*plan, k, xi, xr, wi, wr) : execute(*plan, k, xr, xi, wr, wi);
+        const bool moved = inverse ? execute(plan, k, xi, xr, wi, wr) : execute(plan, k, xr, xi, wr, wi);
         scatter(to, inner, k, n, moved ? wr : xr, moved ? wi : xi, scale);
     });
+}
+
+// The same with n's plan from this thread's cache.
+template <class T>
+void complex_axis(const std::complex<T>* in, const shape_t& in_shape, std::size_t axis, std::size_t n, bool inverse,
+                  T scale, std::complex<T>* out) {
+    complex_axis(*get_plan<T>(n), in, in_shape, axis, n, inverse, scale, out);
 }
 
 // One lane's X_q, q <= m, from Z = DFT(even + i odd) of m = n / 2: 2 X_q = (Z_q + conj Z_{m-q}) -
@@ -271,12 +277,13 @@ void real_forward_axis(const T* in, const shape_t& in_shape, std::size_t axis, s
             if (used % 2)
                 for (std::size_t l = 0; l < k; ++l) xr[used / 2 * k + l] = in[src.base(l0 + l) + used - 1];
         } else {
+            std::size_t at[max_lanes] = {};
+            for (std::size_t l = 0; l < k; ++l) at[l] = src.base(l0 + l);
             for (std::size_t j = 0; j < m; ++j)
                 for (std::size_t l = 0; l < k; ++l) {
-                    const std::size_t at = src.base(l0 + l);
                     const std::size_t e = odd ? j : 2 * j;
-                    xr[j * k + l] = e < used ? in[at + e * inner] : T(0);
-                    xi[j * k + l] = !odd && e + 1 < used ? in[at + (e + 1) * inner] : T(0);
+                    xr[j * k + l] = e < used ? in[at[l] + e * inner] : T(0);
+                    xi[j * k + l] = !odd && e + 1 < used ? in[at[l] + (e + 1) * inner] : T(0);
                 }
         }
         const bool moved = execute(*plan->inner, k, xr, xi, wr, wi);

@@ -379,30 +379,12 @@ public:
         p_ = detail::get_plan<T>(n);
     }
     std::size_t size() const noexcept { return p_->n; }
-    void forward(std::complex<T>* data) const { run(reinterpret_cast<T*>(data), false); }
-    void backward(std::complex<T>* data) const { run(reinterpret_cast<T*>(data), true); }
+    void forward(std::complex<T>* data) const { run(data, false); }
+    void backward(std::complex<T>* data) const { run(data, true); }
 
 private:
-    void run(T* d, bool inverse) const {
-        const std::size_t n = p_->n;
-        if (p_->n1) {  // the four steps read all of d before they write to it
-            detail::four_step(
-                *p_,
-                [&](std::size_t e, std::size_t k, T* re, T* im) {
-                    if (inverse) std::swap(re, im);
-                    detail::split_lanes(d + 2 * e, k, re, im);
-                },
-                [&](std::size_t e, std::size_t k, const T* re, const T* im) {
-                    if (inverse) std::swap(re, im);
-                    detail::join_lanes(d + 2 * e, k, re, im, T(1));
-                });
-            return;
-        }
-        detail::scratch<T, 0> mem(4 * n);
-        T *xr = mem.data(), *xi = xr + n, *wr = xi + n, *wi = wr + n;
-        detail::split_lanes(d, n, xr, xi);
-        const bool moved = inverse ? detail::execute(*p_, 1, xi, xr, wi, wr) : detail::execute(*p_, 1, xr, xi, wr, wi);
-        detail::join_lanes(d, n, moved ? wr : xr, moved ? wi : xi, T(1));
+    void run(std::complex<T>* d, bool inverse) const {
+        detail::complex_axis(*p_, d, shape_t{p_->n}, 0, p_->n, inverse, T(1), d);  // in place, as its blocks read all first
     }
     std::shared_ptr<const detail::complex_plan<T>> p_;
 };

@@ -142,8 +142,21 @@ void bluestein(const complex_plan<T>& p, std::size_t lanes, T* xr, T* xi) {
     times_rows(p.chirp_re.data(), p.chirp_im.data(), n, lanes, back ? br : ar, back ? bi : ai, xr, xi);
 }
 
+// Lanes per block for transforms of n numbers, `total` lanes in all: up to two SIMD batches (so the
+// first pass, of stride 1, runs in SIMD too), while the block's four arrays fit in about 512 KiB.
 template <class T>
-std::size_t lanes_for(std::size_t n, std::size_t total);
+std::size_t lanes_for(std::size_t n, std::size_t total) {
+#if LOOM_SIMD
+    const std::size_t w = simd::vectorizable<T> ? simd::batch<T>::size : 1;
+#else
+    const std::size_t w = 1;
+#endif
+    const std::size_t most = std::max<std::size_t>(2 * w, 8);
+    const std::size_t fit = std::max<std::size_t>(1, (std::size_t{512} << 10) / (4 * sizeof(T) * std::max<std::size_t>(n, 1)));
+    std::size_t l = std::min({most, fit, std::max<std::size_t>(total, 1)});
+    if (l > w) l -= l % w;
+    return l;
+}
 
 // (fr, fi) [n1][k] times the roots (wr, wi) [k][n1], written transposed to (tr, ti) [k][n1], in
 // SIMD blocks transposed in registers; false (nothing done) unless k and n1 are whole batches.
@@ -331,22 +344,6 @@ std::shared_ptr<const complex_plan<T>> build_plan(std::size_t n) {
     p->kern_re = std::move(kr);
     p->kern_im = std::move(ki);
     return p;
-}
-
-// Lanes per block for transforms of n numbers, `total` lanes in all: up to two SIMD batches (so the
-// first pass, of stride 1, runs in SIMD too), while the block's four arrays fit in about 512 KiB.
-template <class T>
-std::size_t lanes_for(std::size_t n, std::size_t total) {
-#if LOOM_SIMD
-    const std::size_t w = simd::vectorizable<T> ? simd::batch<T>::size : 1;
-#else
-    const std::size_t w = 1;
-#endif
-    const std::size_t most = std::max<std::size_t>(2 * w, 8);
-    const std::size_t fit = std::max<std::size_t>(1, (std::size_t{512} << 10) / (4 * sizeof(T) * std::max<std::size_t>(n, 1)));
-    std::size_t l = std::min({most, fit, std::max<std::size_t>(total, 1)});
-    if (l > w) l -= l % w;
-    return l;
 }
 
 template <class T>
