@@ -128,30 +128,43 @@ void pass2(const stage<T>& st, std::size_t lanes, const T* xr, const T* xi, T* y
     }
 }
 
+// The DFT of 4 numbers a into o[F], o[F + S], o[F + 2 S], o[F + 3 S]: X_0 = s02 + s13, X_2 = s02 - s13,
+// X_1 and X_3 = d02 -+ i (a_1 - a_3), with s02 = a_0 + a_2, d02 = a_0 - a_2, s13 = a_1 + a_3 (the
+// places known at compile time, so that o stays in registers).
+template <std::size_t F, std::size_t S, class V>
+inline void butterfly4(const V* ar, const V* ai, V* orr, V* oi) noexcept {
+    const V s02r = ar[0] + ar[2], s02i = ai[0] + ai[2], d02r = ar[0] - ar[2], d02i = ai[0] - ai[2];
+    const V s13r = ar[1] + ar[3], s13i = ai[1] + ai[3];
+    const V m13r = ai[1] - ai[3], m13i = ar[3] - ar[1];  // -i (a_1 - a_3)
+    orr[F] = s02r + s13r;
+    oi[F] = s02i + s13i;
+    orr[F + S] = d02r + m13r;
+    oi[F + S] = d02i + m13i;
+    orr[F + 2 * S] = s02r - s13r;
+    oi[F + 2 * S] = s02i - s13i;
+    orr[F + 3 * S] = d02r - m13r;
+    oi[F + 3 * S] = d02i - m13i;
+}
+
 template <class T>
 void pass4(const stage<T>& st, std::size_t lanes, const T* xr, const T* xi, T* yr, T* yi) {
     const std::size_t m = st.m, k = st.s * lanes;
     for (std::size_t p = 0; p < m; ++p) {
         const T* w = st.wr.data() + 3 * p;
         const T* v = st.wi.data() + 3 * p;
-        const T w1r = w[0], w2r = w[1], w3r = w[2], w1i = v[0], w2i = v[1], w3i = v[2];
-        const std::size_t a0 = p * k, a1 = (p + m) * k, a2 = (p + 2 * m) * k, a3 = (p + 3 * m) * k;
-        const std::size_t b0 = 4 * p * k, b1 = b0 + k, b2 = b1 + k, b3 = b2 + k;
+        const std::size_t b = 4 * p * k;
         over_lanes<T>(k, [&](auto tag, std::size_t t) {
             using V = typename decltype(tag)::type;
-            const V x0r = load_v<T, V>(xr + a0 + t), x0i = load_v<T, V>(xi + a0 + t);
-            const V x1r = load_v<T, V>(xr + a1 + t), x1i = load_v<T, V>(xi + a1 + t);
-            const V x2r = load_v<T, V>(xr + a2 + t), x2i = load_v<T, V>(xi + a2 + t);
-            const V x3r = load_v<T, V>(xr + a3 + t), x3i = load_v<T, V>(xi + a3 + t);
-            const V s02r = x0r + x2r, s02i = x0i + x2i, d02r = x0r - x2r, d02i = x0i - x2i;
-            const V s13r = x1r + x3r, s13i = x1i + x3i;
-            // -i (x1 - x3)
-            const V m13r = x1i - x3i, m13i = x3r - x1r;
-            store_v<T>(yr + b0 + t, V(s02r + s13r));
-            store_v<T>(yi + b0 + t, V(s02i + s13i));
-            store_times<T>(yr + b1 + t, yi + b1 + t, V(d02r + m13r), V(d02i + m13i), w1r, w1i);
-            store_times<T>(yr + b2 + t, yi + b2 + t, V(s02r - s13r), V(s02i - s13i), w2r, w2i);
-            store_times<T>(yr + b3 + t, yi + b3 + t, V(d02r - m13r), V(d02i - m13i), w3r, w3i);
+            V ar[4], ai[4], orr[4], oi[4];
+            for (std::size_t j = 0; j < 4; ++j) {
+                ar[j] = load_v<T, V>(xr + (p + j * m) * k + t);
+                ai[j] = load_v<T, V>(xi + (p + j * m) * k + t);
+            }
+            butterfly4<0, 1>(ar, ai, orr, oi);
+            store_v<T>(yr + b + t, orr[0]);
+            store_v<T>(yi + b + t, oi[0]);
+            for (std::size_t q = 1; q < 4; ++q)
+                store_times<T>(yr + b + q * k + t, yi + b + q * k + t, orr[q], oi[q], w[q - 1], v[q - 1]);
         });
     }
 }
@@ -180,21 +193,8 @@ inline void butterfly8(const V* ar, const V* ai, V* orr, V* oi) noexcept {
         cr[3] = h * (i3 - r3);
         ci[3] = -h * (r3 + i3);
     }
-    const auto radix4 = [&](const V* ur, const V* ui, std::size_t first) {
-        const V s02r = ur[0] + ur[2], s02i = ui[0] + ui[2], d02r = ur[0] - ur[2], d02i = ui[0] - ui[2];
-        const V s13r = ur[1] + ur[3], s13i = ui[1] + ui[3];
-        const V m13r = ui[1] - ui[3], m13i = ur[3] - ur[1];
-        orr[first] = s02r + s13r;
-        oi[first] = s02i + s13i;
-        orr[first + 2] = d02r + m13r;
-        oi[first + 2] = d02i + m13i;
-        orr[first + 4] = s02r - s13r;
-        oi[first + 4] = s02i - s13i;
-        orr[first + 6] = d02r - m13r;
-        oi[first + 6] = d02i - m13i;
-    };
-    radix4(br, bi, 0);
-    radix4(cr, ci, 1);
+    butterfly4<0, 2>(br, bi, orr, oi);  // the even outputs
+    butterfly4<1, 2>(cr, ci, orr, oi);  // the odd ones
 }
 
 template <class T>
