@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """scripts/count_tests.py: count the tests that ran in meson build dirs and print 'N passed, M failed'.
 
-A Catch2 program counts its test cases (from the JUnit report it wrote); any other
-meson test counts as one. A build dir whose test log is missing counts as one failure.
+A Catch2 program or pytest counts its test cases (from the JUnit report it wrote; a skipped
+case counts as failed); any other meson test counts as one. A build dir whose test log is missing counts as one failure.
 """
 import json
 import os
@@ -22,10 +22,13 @@ for build in sys.argv[1:]:
         for i, a in enumerate(t.get("command", [])):
             if a == "-o" and i + 1 < len(t["command"]) and t["command"][i + 1].endswith(".xml"):
                 junit = t["command"][i + 1]
+            if a.startswith("--junitxml="):  # pytest
+                junit = a[len("--junitxml="):]
         if junit and os.path.exists(junit) and t["result"] in ("OK", "FAIL"):
             root = ET.parse(junit).getroot()
             for case in root.iter("testcase"):
-                bad = case.find("failure") is not None or case.find("error") is not None
+                # a skipped test counts as failed: every test the suite holds must run
+                bad = any(case.find(k) is not None for k in ("failure", "error", "skipped"))
                 if bad:
                     failed += 1
                     print(f"FAILED {build} {t['name']}: {case.get('name')}")

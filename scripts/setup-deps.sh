@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(g++ clang libclang-rt-14-dev libomp-dev meson ninja-build pkg-config cmake libxsimd-dev libboost1.81-dev catch2
-          libbenchmark-dev libopenblas-dev liblapacke-dev libfftw3-dev xtensor-dev libeigen3-dev python3-numpy python3-matplotlib)
+          libbenchmark-dev libopenblas-dev liblapacke-dev libfftw3-dev xtensor-dev libeigen3-dev python3-numpy python3-matplotlib
+          pybind11-dev python3-dev python3-pytest)
 
 missing=()
 for p in "${packages[@]}"; do

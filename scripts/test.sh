@@ -3,7 +3,9 @@
 # every test in both, then ends with "N passed, M failed":
 #   build-test        g++ -O0, portable (no -march=native: SSE2 batches), with the blas option
 #                     (OpenBLAS for large matrix products) and the lapack option (LAPACKE for
-#                     large eigen and singular value problems), the consumer builds too,
+#                     large eigen and singular value problems) and the python option (the
+#                     example extension module and its pytest tests, each counted), the consumer
+#                     builds too,
 #                     and tests/eval/test_kernel.cpp once more at -mavx2 -mfma (256-bit batches),
 #                     tests/core/test_fixed_array_o2.cpp at -O2 -mavx2 -mfma, warnings as errors
 #   build-test-san    clang++ -O0, -march=native (AVX2/AVX-512 batches), AddressSanitizer +
@@ -47,7 +49,7 @@ run_config() {  # dir, compiler, meson options...
 }
 
 start=$(date +%s)
-run_config build-test g++ -Dtests=enabled -Dexamples=enabled -Dnative=false -Doptimization=0 -Dblas=enabled -Dlapack=enabled
+run_config build-test g++ -Dtests=enabled -Dexamples=enabled -Dnative=false -Doptimization=0 -Dblas=enabled -Dlapack=enabled -Dpython=enabled
 run_config build-test-san clang++ -Dtests=enabled -Dexamples=disabled -Dnative=true -Doptimization=0 -Db_sanitize=address,undefined -Db_lundef=false -Db_pch=true \
   -Dwerror=true -Dcpp_args='-fno-sanitize-recover=all -fno-sanitize=float-cast-overflow' \
   -Dcpp_link_args=-fno-sanitize-recover=all

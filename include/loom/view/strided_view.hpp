@@ -152,6 +152,11 @@ private:
     strides_t strides_;
 };
 
+//! array_ref<T>: the name a view goes by as a parameter (writable; array_ref<const T> read-only),
+//! as in the Python bindings' signatures (<loom/python.hpp>).
+template <class T>
+using array_ref = strided_view<T>;
+
 //! A writable view over caller-owned row-major memory.
 //!   double buf[6];  auto v = loom::adapt(buf, {2, 3});  v = 1.0;
 template <class T>
