@@ -7,7 +7,9 @@
 # Consumers: meson_subproject (loom's tree as subprojects/loom, simd=false),
 # meson_pkgconfig and cmake_package (against `meson install --destdir` of this
 # tree), include_path (a bare compiler with -I include/, no build system),
-# precompiled_header (loom.hpp as a precompiled header, with g++ and with clang++).
+# precompiled_header (loom.hpp as a precompiled header, with g++ and with clang++),
+# python_module (a Python extension module with <loom/python.hpp>, built by Meson with loom as a
+# subproject and by docs/python.md's plain compiler line, each imported and called by check.py).
 # Each builds a small program with warnings as errors and runs it; the program
 # checks computed values and prints the configuration it was compiled with.
 # Exits non-zero when any consumer fails. Work happens in a temporary directory.
@@ -15,7 +17,7 @@ set -uo pipefail
 
 src=$(cd "$(dirname "$0")/../.." && pwd)
 here=$src/tests/consumers
-all=(meson_subproject meson_pkgconfig cmake_package include_path precompiled_header)
+all=(meson_subproject meson_pkgconfig cmake_package include_path precompiled_header python_module)
 [ $# -gt 0 ] && wanted=("$@") || wanted=("${all[@]}")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/loom-consumers.XXXXXX")
@@ -135,6 +137,21 @@ run_precompiled_header() {
     check_output "$("$dir/consumer")" 1 0 || { echo "($cxx)"; return 1; }
   done
   [ $found = 1 ] || { echo "neither g++ nor clang++ found"; return 1; }
+}
+
+# Debian's Python (python3-dev, python3-numpy), ahead of any other python3 on PATH.
+run_python_module() {
+  local dir=$work/python_module log=$work/python_module.log out
+  cp -r "$here/python_module" "$dir" && mkdir -p "$dir/subprojects" && ln -s "$src" "$dir/subprojects/loom" || return 1
+  (export PATH=/usr/bin:$PATH
+   step "$log" meson setup "$dir/build" "$dir" --force-fallback-for=loom &&
+     step "$log" ninja -C "$dir/build" &&
+     out=$(cd "$dir" && PYTHONPATH="$dir/build" python3 check.py 2>&1) && [ "$out" = ok ] ||
+     { echo "meson build: ${out:-}"; cat "$log"; exit 1; }
+   mkdir -p "$dir/plain" && cp "$dir/kernels.cpp" "$dir/check.py" "$dir/plain/" && ln -s "$src" "$dir/plain/loom" &&
+     (cd "$dir/plain" && step "$log" bash "$here/python_module/build.sh") &&
+     out=$(cd "$dir/plain" && PYTHONPATH="$dir/plain" python3 check.py 2>&1) && [ "$out" = ok ] ||
+     { echo "plain compiler line: ${out:-}"; cat "$log"; exit 1; })
 }
 
 failed=0

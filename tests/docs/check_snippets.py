@@ -10,8 +10,8 @@ Markdown does not render:
                                                          (`#` comments for CMake and Meson files)
 
 The block must equal that text exactly (regions dedented; marker lines removed).
-Every ```cpp block must carry a marker, and every examples/*.cpp it names must be
-listed in examples/meson.build, which builds and runs each example as a test.
+Every ```cpp block must carry a marker, and every examples/**.cpp it names must be
+listed in the meson.build beside it, which builds each example (and runs it as a test).
 Usage: check_snippets.py SOURCE_ROOT
 """
 import pathlib
@@ -21,7 +21,6 @@ import textwrap
 
 root = pathlib.Path(sys.argv[1])
 pages = [root / "README.md"] + sorted((root / "docs").glob("*.md"))
-examples_build = (root / "examples" / "meson.build").read_text()
 
 marker_re = re.compile(r"^<!--\s*snippet:\s*(\S+?)(?:#(\S+))?\s*-->\s*$")
 begin_re = re.compile(r"^\s*(?://|#)\s*snippet:\s*(\S+)\s*$")
@@ -88,8 +87,9 @@ for page in pages:
                     errors.append(f"{where}: block differs from {src}" + (f"#{region}" if region else ""))
                 checked += 1
             if src.startswith("examples/") and src.endswith(".cpp"):
-                if f"'{pathlib.Path(src).stem}'" not in examples_build:
-                    errors.append(f"{where}: {src} is not built by examples/meson.build")
+                build = root / pathlib.Path(src).parent / "meson.build"  # examples/ or its subdirectory
+                if not build.exists() or f"'{pathlib.Path(src).stem}'" not in build.read_text():
+                    errors.append(f"{where}: {src} is not built by {build.relative_to(root)}")
         i = j + 1
 
 for e in errors:
