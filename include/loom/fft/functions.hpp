@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../loom.hpp"
+#include "../detail/source.hpp"
 #include "axis.hpp"
 
 namespace loom::fft {
@@ -49,24 +50,6 @@ inline std::size_t axis_of(std::ptrdiff_t axis, std::size_t rank, const char* fn
     return loom::detail::normalize_axis(axis, rank, (std::string("fft::") + fn).c_str());
 }
 
-// x in U, contiguous and row-major: x itself when it is an array<U>, else a copy.
-template <class U, class X>
-struct source {
-    array<U> owned;
-    const U* data = nullptr;
-    shape_t shape;
-    explicit source(const X& x) {
-        if constexpr (std::is_same_v<std::remove_cvref_t<X>, array<U>>) {
-            data = x.data();
-            shape = x.shape();
-        } else {
-            owned = loom::astype<U>(x);
-            data = owned.data();
-            shape = owned.shape();
-        }
-    }
-};
-
 template <class T>
 array<std::complex<T>> complex_pass(const std::complex<T>* in, const shape_t& s, std::size_t axis, std::size_t n,
                                     bool inverse, norm nm) {
@@ -80,7 +63,7 @@ array<std::complex<T>> complex_pass(const std::complex<T>* in, const shape_t& s,
 template <class X>
 auto one_axis(const X& x, std::optional<std::size_t> n, std::ptrdiff_t axis, norm nm, bool inverse, const char* fn) {
     using T = real_type<typename X::value_type>;
-    const source<std::complex<T>, X> s(x);
+    const auto s = loom::detail::source_of<std::complex<T>>(x);
     const std::size_t a = axis_of(axis, s.shape.size(), fn);
     const std::size_t len = n.value_or(s.shape[a]);
     if (len == 0) bad_length(fn, len);
@@ -146,7 +129,7 @@ template <class X>
 auto many_axes(const X& x, const std::optional<std::vector<std::size_t>>& s,
                const std::optional<std::vector<std::ptrdiff_t>>& axes, norm nm, bool inverse, const char* fn) {
     using T = real_type<typename X::value_type>;
-    const source<std::complex<T>, X> src(x);
+    const auto src = loom::detail::source_of<std::complex<T>>(x);
     const nd_args nd = cook(src.shape, s, axes, fn, false);
     if (nd.axes.empty()) return array<std::complex<T>>(loom::astype<std::complex<T>>(x));
     return complex_axes<T>({}, src.shape, src.data, nd, nd.axes.size(), inverse, nm, false);
@@ -231,7 +214,7 @@ auto rfft(const X& x, std::optional<std::size_t> n = std::nullopt, std::ptrdiff_
     detail::require_real<X>();
     if constexpr (!is_complex_v<typename X::value_type>) {
         using T = detail::real_type<typename X::value_type>;
-        const detail::source<T, X> s(x);
+        const auto s = loom::detail::source_of<T>(x);
         const std::size_t a = detail::axis_of(axis, s.shape.size(), "rfft");
         const std::size_t len = n.value_or(s.shape[a]);
         if (len == 0) detail::bad_length("rfft", len);
@@ -245,7 +228,7 @@ auto rfft(const X& x, std::optional<std::size_t> n = std::nullopt, std::ptrdiff_
 template <expression X>
 auto irfft(const X& x, std::optional<std::size_t> n = std::nullopt, std::ptrdiff_t axis = -1, norm nm = norm::backward) {
     using T = detail::real_type<typename X::value_type>;
-    const detail::source<std::complex<T>, X> s(x);
+    const auto s = loom::detail::source_of<std::complex<T>>(x);
     const std::size_t a = detail::axis_of(axis, s.shape.size(), "irfft");
     const std::size_t len = n.value_or(s.shape[a] ? 2 * (s.shape[a] - 1) : 0);
     if (len == 0) detail::bad_length("irfft", len);
@@ -258,7 +241,7 @@ auto rfftn(const X& x, const std::optional<std::vector<std::size_t>>& s = std::n
            const std::optional<std::vector<std::ptrdiff_t>>& axes = std::nullopt, norm nm = norm::backward) {
     detail::require_real<X>();
     using T = detail::real_type<typename X::value_type>;
-    const detail::source<T, X> src(x);
+    const auto src = loom::detail::source_of<T>(x);
     const detail::nd_args nd = detail::cook(src.shape, s, axes, "rfftn", false);
     if (nd.axes.empty()) throw std::invalid_argument("loom::fft::rfftn: needs at least one axis");
     const std::size_t last = nd.axes.size() - 1;
@@ -273,7 +256,7 @@ template <expression X>
 auto irfftn(const X& x, const std::optional<std::vector<std::size_t>>& s = std::nullopt,
             const std::optional<std::vector<std::ptrdiff_t>>& axes = std::nullopt, norm nm = norm::backward) {
     using T = detail::real_type<typename X::value_type>;
-    const detail::source<std::complex<T>, X> src(x);
+    const auto src = loom::detail::source_of<std::complex<T>>(x);
     const detail::nd_args nd = detail::cook(src.shape, s, axes, "irfftn", true);
     if (nd.axes.empty()) throw std::invalid_argument("loom::fft::irfftn: needs at least one axis");
     const std::size_t last = nd.axes.size() - 1;
@@ -313,7 +296,7 @@ template <expression X>
 auto ihfft(const X& x, std::optional<std::size_t> n = std::nullopt, std::ptrdiff_t axis = -1, norm nm = norm::backward) {
     detail::require_real<X>();
     using T = detail::real_type<typename X::value_type>;
-    const detail::source<T, X> s(x);
+    const auto s = loom::detail::source_of<T>(x);
     const std::size_t a = detail::axis_of(axis, s.shape.size(), "ihfft");
     const std::size_t len = n.value_or(s.shape[a]);
     if (len == 0) detail::bad_length("ihfft", len);

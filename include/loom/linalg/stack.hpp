@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "../detail/source.hpp"
 #include "../loom.hpp"
 
 namespace loom::linalg::detail {
@@ -180,23 +181,16 @@ stack<R> make_stack(const X& x, const char* fn, bool square) {
 // else a copy in R. For the functions that copy out one matrix at a time to factor it.
 template <class R>
 struct stack_source : stack_dims {
-    array<R> owned;
-    const R* data = nullptr;
+    loom::detail::source<R> src;
 
-    const R* matrix(std::size_t b) const { return data + b * m * n; }
+    const R* matrix(std::size_t b) const { return src.data + b * m * n; }
 };
 
 template <class R, class X>
 stack_source<R> make_source(const X& x, const char* fn, bool square) {
     stack_source<R> s;
-    if constexpr (std::is_same_v<std::remove_cvref_t<X>, array<R>>) {
-        s.data = x.data();
-        s.take(fn, x.shape(), square);
-    } else {
-        s.owned = loom::astype<R>(x);
-        s.data = s.owned.data();
-        s.take(fn, s.owned.shape(), square);
-    }
+    s.src = loom::detail::source_of<R>(x);
+    s.take(fn, s.src.shape, square);
     return s;
 }
 
