@@ -211,10 +211,11 @@ void complex_axis(const std::complex<T>* in, const shape_t& in_shape, std::size_
 }
 
 // One lane's X_q, q <= m, from Z = DFT(even + i odd) of m = n / 2: 2 X_q = (Z_q + conj Z_{m-q}) -
-// i exp(-2 pi i q / n) (Z_q - conj Z_{m-q}); X_q and X_{m-q} together, written as pairs times f.
+// i exp(-2 pi i q / n) (Z_q - conj Z_{m-q}); X_q and X_{m-q} together, written as pairs times f:
+// in SIMD blocks of q from the start and of m - q from the end (read and written backwards).
 template <class T>
 void separate_one(const T* zr, const T* zi, std::size_t m, const T* pr, const T* pi, T* out, T f) {
-    for (std::size_t q = 0; 2 * q <= m; ++q) {
+    const auto pair = [&](std::size_t q) {
         const std::size_t c = q == 0 ? 0 : m - q;
         const T ar = zr[q], ai = zi[q], cr = zr[c], ci = zi[c];
         const T er = ar + cr, ei = ai - ci, orr = ai + ci, oi = cr - ar;
@@ -223,7 +224,33 @@ void separate_one(const T* zr, const T* zi, std::size_t m, const T* pr, const T*
         const T gr = cr + ar, gi = ci - ai, hr = ci + ai, hi = ar - cr;  // Z_q and Z_{m-q} swapped
         out[2 * (m - q)] = (gr + pr[m - q] * hr - pi[m - q] * hi) * f;
         out[2 * (m - q) + 1] = (gi + pr[m - q] * hi + pi[m - q] * hr) * f;
+    };
+    pair(0);
+    std::size_t q = 1;
+#if LOOM_SIMD
+    if constexpr (simd::vectorizable<T>) {
+        using B = simd::batch<T>;
+        constexpr std::size_t w = B::size;
+        const B scale(f);
+        for (; 2 * (q + w - 1) < m; q += w) {  // q .. q + w - 1 below m / 2, their mirrors above it
+            const std::size_t c = m - q - (w - 1);
+            const B ar = simd::load(zr + q), ai = simd::load(zi + q);
+            const B cr = simd::reverse(simd::load(zr + c)), ci = simd::reverse(simd::load(zi + c));
+            const B ur = simd::load(pr + q), ui = simd::load(pi + q);
+            const B vr = simd::reverse(simd::load(pr + c)), vi = simd::reverse(simd::load(pi + c));
+            const B er = ar + cr, ei = ai - ci, orr = ai + ci, oi = cr - ar;
+            const B xr = (er + ur * orr - ui * oi) * scale, xi = (ei + ur * oi + ui * orr) * scale;
+            // Z_q and Z_{m-q} swapped: g = conj e, h = -conj o
+            const B yr = simd::reverse(B((er + vr * orr + vi * oi) * scale));
+            const B yi = simd::reverse(B((vi * orr - vr * oi - ei) * scale));
+            simd::store(out + 2 * q, simd::zip_lo(xr, xi));
+            simd::store(out + 2 * q + w, simd::zip_hi(xr, xi));
+            simd::store(out + 2 * c, simd::zip_lo(yr, yi));
+            simd::store(out + 2 * c + w, simd::zip_hi(yr, yi));
+        }
     }
+#endif
+    for (; 2 * q <= m; ++q) pair(q);
 }
 
 // out (axis length n / 2 + 1) = the DFT of the real `in` (cropped or padded to n) along `axis`,

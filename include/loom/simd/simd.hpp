@@ -134,6 +134,39 @@ inline batch<T> zip_lo(const batch<T>& a, const batch<T>& b) noexcept { return z
 template <class T>
 inline batch<T> zip_hi(const batch<T>& a, const batch<T>& b) noexcept { return zip_half<true>(a, b); }
 
+// a's lanes in reverse order: a[W - 1], ..., a[0].
+template <class T>
+inline batch<T> reverse(const batch<T>& a) noexcept {
+    [[maybe_unused]] constexpr std::size_t bytes = sizeof(typename batch<T>::register_type);
+#if defined(__AVX512F__)
+    if constexpr (bytes == 64 && std::is_same_v<T, double>)
+        return _mm512_permutexvar_pd(_mm512_setr_epi64(7, 6, 5, 4, 3, 2, 1, 0), a);
+    else if constexpr (bytes == 64 && std::is_same_v<T, float>)
+        return _mm512_permutexvar_ps(_mm512_setr_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0), a);
+    else
+#endif
+#if defined(__AVX2__)
+    if constexpr (bytes == 32 && std::is_same_v<T, double>)
+        return _mm256_permute4x64_pd(a, 0x1B);
+    else if constexpr (bytes == 32 && std::is_same_v<T, float>)
+        return _mm256_permutevar8x32_ps(a, _mm256_setr_epi32(7, 6, 5, 4, 3, 2, 1, 0));
+    else
+#endif
+#if defined(__SSE2__)
+    if constexpr (bytes == 16 && std::is_same_v<T, double>)
+        return _mm_shuffle_pd(a, a, 1);
+    else if constexpr (bytes == 16 && std::is_same_v<T, float>)
+        return _mm_shuffle_ps(a, a, 0x1B);
+    else
+#endif
+    {
+        alignas(64) T v[batch<T>::size];
+        a.store_aligned(v);
+        for (std::size_t i = 0, j = batch<T>::size - 1; i < j; ++i, --j) std::swap(v[i], v[j]);
+        return batch<T>::load_aligned(v);
+    }
+}
+
 // A square block of batch<T>::size rows transposed in registers: rows[i][j] becomes rows[j][i]
 // (log2 of the width rounds of perfect shuffles: row i interleaved with row i + W / 2).
 template <class T>
