@@ -158,37 +158,59 @@ std::size_t lanes_for(std::size_t n, std::size_t total) {
     return l;
 }
 
-// (fr, fi) [n1][k] times the roots (wr, wi) [k][n1], written transposed to (tr, ti) [k][n1], in
-// SIMD blocks transposed in registers; false (nothing done) unless k and n1 are whole batches.
+// Where the four steps' first half leaves the number of column c and row q (c < n2, q < n1) for the
+// second: blocks of l2 consecutive q (the lanes the second half transforms together), each laid
+// out [c][q] with the block's width, so that the second half runs on each block where it lies.
+struct step_layout {
+    std::size_t n1, n2, l2;
+    std::size_t width(std::size_t q0) const noexcept { return std::min(l2, n1 - q0); }  // q0: a block's first q
+    std::size_t at(std::size_t c, std::size_t q) const noexcept {
+        const std::size_t q0 = q - q % l2;
+        return q0 * n2 + c * width(q0) + (q - q0);
+    }
+};
+
+// (fr, fi) [n1][k] (columns c0 .. c0 + k) times the roots (wr, wi) [c][n1], written to (tr, ti) as
+// `to` lays them out: W x W tiles transposed in registers (when to.l2 is whole batches), the rows
+// and lanes past the last whole tile one number at a time.
 template <class T>
-bool times_roots_transposed(const T* fr, const T* fi, std::size_t k, std::size_t n1, const T* wr, const T* wi, T* tr,
-                            T* ti) noexcept {
+void times_roots_transposed(const T* fr, const T* fi, std::size_t k, std::size_t c0, const T* wr, const T* wi,
+                            const step_layout& to, T* tr, T* ti) noexcept {
+    const std::size_t n1 = to.n1;
+    std::size_t lanes_done = 0, rows_done = 0;  // lanes [0, lanes_done) x rows [0, rows_done) in tiles
 #if LOOM_SIMD
     if constexpr (simd::vectorizable<T>) {
         using B = simd::batch<T>;
         constexpr std::size_t w = B::size;
-        if (k % w || n1 % w) return false;
-        for (std::size_t l0 = 0; l0 < k; l0 += w)
-            for (std::size_t q0 = 0; q0 < n1; q0 += w) {
-                B re[w], im[w];
-                for (std::size_t i = 0; i < w; ++i) {
-                    re[i] = simd::load(fr + (q0 + i) * k + l0);
-                    im[i] = simd::load(fi + (q0 + i) * k + l0);
+        if (to.l2 % w == 0) {  // a tile's w rows stay in one block of the layout
+            lanes_done = k - k % w;
+            rows_done = n1 - n1 % w;
+            for (std::size_t l0 = 0; l0 < lanes_done; l0 += w)
+                for (std::size_t q0 = 0; q0 < rows_done; q0 += w) {
+                    B re[w], im[w];
+                    for (std::size_t i = 0; i < w; ++i) {
+                        re[i] = simd::load(fr + (q0 + i) * k + l0);
+                        im[i] = simd::load(fi + (q0 + i) * k + l0);
+                    }
+                    simd::transpose(re);
+                    simd::transpose(im);
+                    for (std::size_t l = 0; l < w; ++l) {
+                        const std::size_t root = (c0 + l0 + l) * n1 + q0, at = to.at(c0 + l0 + l, q0);
+                        const B a = simd::load(wr + root), b = simd::load(wi + root);
+                        simd::store(tr + at, B(re[l] * a - im[l] * b));
+                        simd::store(ti + at, B(re[l] * b + im[l] * a));
+                    }
                 }
-                simd::transpose(re);
-                simd::transpose(im);
-                for (std::size_t l = 0; l < w; ++l) {
-                    const std::size_t at = (l0 + l) * n1 + q0;
-                    const B a = simd::load(wr + at), b = simd::load(wi + at);
-                    simd::store(tr + at, B(re[l] * a - im[l] * b));
-                    simd::store(ti + at, B(re[l] * b + im[l] * a));
-                }
-            }
-        return true;
+        }
     }
 #endif
-    (void)fr, (void)fi, (void)k, (void)n1, (void)wr, (void)wi, (void)tr, (void)ti;
-    return false;
+    for (std::size_t l = 0; l < k; ++l)
+        for (std::size_t q = l < lanes_done ? rows_done : 0; q < n1; ++q) {
+            const std::size_t root = (c0 + l) * n1 + q, at = to.at(c0 + l, q);
+            const T u = fr[q * k + l], v = fi[q * k + l];
+            tr[at] = u * wr[root] - v * wi[root];
+            ti[at] = u * wi[root] + v * wr[root];
+        }
 }
 
 // One transform of n = n1 n2 numbers: the n2 columns x[j1 n2 + j2] transformed over j1 a block of
@@ -200,36 +222,21 @@ void four_step(const complex_plan<T>& p, Load&& load, Store&& store) {
     const std::size_t n1 = p.n1, n2 = p.n2;
     const std::size_t l1 = lanes_for<T>(n1, n2), l2 = lanes_for<T>(n2, n1);
     const std::size_t block = std::max(n1 * l1, n2 * l2);
+    const step_layout between{n1, n2, l2};
     scratch<T, 1> mem(2 * p.n + 4 * block);
     T *tr = mem.data(), *ti = tr + p.n, *br = ti + p.n, *bi = br + block, *wr = bi + block, *wi = wr + block;
     for (std::size_t c0 = 0; c0 < n2; c0 += l1) {
         const std::size_t k = std::min(l1, n2 - c0);
         for (std::size_t j = 0; j < n1; ++j) load(j * n2 + c0, k, br + j * k, bi + j * k);
         const bool moved = execute(*p.p1, k, br, bi, wr, wi);
-        const T *fr = moved ? wr : br, *fi = moved ? wi : bi;
-        if (times_roots_transposed(fr, fi, k, n1, p.tw_re.data() + c0 * n1, p.tw_im.data() + c0 * n1, tr + c0 * n1,
-                                   ti + c0 * n1))
-            continue;
-        for (std::size_t l = 0; l < k; ++l) {
-            const T* w_r = p.tw_re.data() + (c0 + l) * n1;
-            const T* w_i = p.tw_im.data() + (c0 + l) * n1;
-            T* o_r = tr + (c0 + l) * n1;
-            T* o_i = ti + (c0 + l) * n1;
-            for (std::size_t q = 0; q < n1; ++q) {
-                const T u = fr[q * k + l], v = fi[q * k + l];
-                o_r[q] = u * w_r[q] - v * w_i[q];
-                o_i[q] = u * w_i[q] + v * w_r[q];
-            }
-        }
+        times_roots_transposed(moved ? wr : br, moved ? wi : bi, k, c0, p.tw_re.data(), p.tw_im.data(), between, tr,
+                               ti);
     }
-    for (std::size_t d0 = 0; d0 < n1; d0 += l2) {
-        const std::size_t k = std::min(l2, n1 - d0);
-        for (std::size_t j = 0; j < n2; ++j) {
-            copy_lanes(br + j * k, tr + j * n1 + d0, k);
-            copy_lanes(bi + j * k, ti + j * n1 + d0, k);
-        }
-        const bool moved = execute(*p.p2, k, br, bi, wr, wi);
-        const T *fr = moved ? wr : br, *fi = moved ? wi : bi;
+    for (std::size_t d0 = 0; d0 < n1; d0 += l2) {  // each block of rows where the first half left it
+        const std::size_t k = between.width(d0);
+        T *xr = tr + d0 * n2, *xi = ti + d0 * n2;
+        const bool moved = execute(*p.p2, k, xr, xi, wr, wi);
+        const T *fr = moved ? wr : xr, *fi = moved ? wi : xi;
         for (std::size_t q = 0; q < n2; ++q) store(q * n1 + d0, k, fr + q * k, fi + q * k);
     }
 }
