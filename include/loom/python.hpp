@@ -28,6 +28,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -168,8 +169,9 @@ pybind11::handle hand_over(Owner&& x) {
     namespace py = pybind11;
     using T = typename Owner::value_type;
     register_errors();
-    auto* owner = new Owner(std::move(x));
-    py::capsule base(owner, [](void* p) { delete static_cast<Owner*>(p); });
+    std::unique_ptr<Owner> held(new Owner(std::move(x)));  // freed here if the capsule cannot be made
+    py::capsule base(held.get(), [](void* p) { delete static_cast<Owner*>(p); });
+    Owner* owner = held.release();
     const std::size_t rank = owner->ndim();
     std::vector<py::ssize_t> shape(rank), strides(rank);
     for (std::size_t d = 0; d < rank; ++d) {
