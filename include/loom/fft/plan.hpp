@@ -24,11 +24,14 @@ public:
     explicit scratch(std::size_t count) {
         if (!busy_) {
             busy_ = mine_ = true;
-            if (store_.size() < count) store_.resize(count);
-            p_ = store_.data();
+            if (size_ < count) {  // not zero-filled: every use writes before it reads
+                store_.reset(new T[count]);
+                size_ = count;
+            }
+            p_ = store_.get();
         } else {
-            own_.resize(count);
-            p_ = own_.data();
+            own_.reset(new T[count]);
+            p_ = own_.get();
         }
     }
     ~scratch() {
@@ -39,9 +42,10 @@ public:
     T* data() const noexcept { return p_; }
 
 private:
-    static inline thread_local std::vector<T> store_;
+    static inline thread_local std::unique_ptr<T[]> store_;
+    static inline thread_local std::size_t size_ = 0;
     static inline thread_local bool busy_ = false;
-    std::vector<T> own_;
+    std::unique_ptr<T[]> own_;
     T* p_ = nullptr;
     bool mine_ = false;
 };
