@@ -127,12 +127,7 @@ void scatter(T* const* dst, std::size_t inner, std::size_t k, std::size_t n, con
             for (; j + w <= n; j += w)
                 for (std::size_t l0 = 0; l0 < k; l0 += w) {
                     B r[w], i[w];
-                    for (std::size_t q = 0; q < w; ++q) {
-                        r[q] = simd::load(re + (j + q) * k + l0);
-                        i[q] = simd::load(im + (j + q) * k + l0);
-                    }
-                    simd::transpose(r);
-                    simd::transpose(i);
+                    load_tile_transposed(re, im, k, j, l0, r, i);
                     for (std::size_t q = 0; q < w; ++q)
                         C(r[q] * f, i[q] * f).store_unaligned(reinterpret_cast<std::complex<T>*>(dst[l0 + q] + 2 * j));
                 }

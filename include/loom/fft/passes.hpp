@@ -104,6 +104,21 @@ inline void join_lanes(T* dst, std::size_t k, const T* re, const T* im, T scale)
     }
 }
 
+#if LOOM_SIMD
+// The W x W tile of a block (re, im) [rows][k] at row j and lane l0, transposed in registers into
+// r and i: r[l] holds lane l0 + l's numbers of rows j .. j + W - 1.
+template <class T>
+inline void load_tile_transposed(const T* re, const T* im, std::size_t k, std::size_t j, std::size_t l0,
+                                 simd::batch<T>* r, simd::batch<T>* i) noexcept {
+    for (std::size_t q = 0; q < simd::batch<T>::size; ++q) {
+        r[q] = simd::load(re + (j + q) * k + l0);
+        i[q] = simd::load(im + (j + q) * k + l0);
+    }
+    simd::transpose(r);
+    simd::transpose(i);
+}
+#endif
+
 // (ar + i ai) * (wr + i wi), stored.
 template <class T, class V>
 inline void store_times(T* yr, T* yi, const V& ar, const V& ai, T wr, T wi) noexcept {

@@ -163,20 +163,18 @@ std::size_t lanes_for(std::size_t n, std::size_t total) {
 }
 
 // Where the four steps' first half leaves the number of column c and row q (c < n2, q < n1) for the
-// second: blocks of l2 consecutive q (the lanes the second half transforms together), each laid
-// out [c][q] with the block's width, so that the second half runs on each block where it lies.
+// second: blocks of l2 consecutive q (the lanes the second half transforms together), the block
+// from q0 on at q0 n2, laid out [c][q - q0] with the block's width, so that the second half runs
+// on each block where it lies.
 struct step_layout {
     std::size_t n1, n2, l2;
     std::size_t width(std::size_t q0) const noexcept { return std::min(l2, n1 - q0); }  // q0: a block's first q
-    std::size_t at(std::size_t c, std::size_t q) const noexcept {
-        const std::size_t q0 = q - q % l2;
-        return q0 * n2 + c * width(q0) + (q - q0);
-    }
 };
 
 // (fr, fi) [n1][k] (columns c0 .. c0 + k) times the roots (wr, wi) [c][n1], written to (tr, ti) as
-// `to` lays them out: W x W tiles transposed in registers (when to.l2 is whole batches), the rows
-// and lanes past the last whole tile one number at a time.
+// `to` lays them out, block by block: W x W tiles transposed in registers (when to.l2 is whole
+// batches, so that no tile straddles two blocks), the rows and lanes past the last whole tile one
+// number at a time.
 template <class T>
 void times_roots_transposed(const T* fr, const T* fi, std::size_t k, std::size_t c0, const T* wr, const T* wi,
                             const step_layout& to, T* tr, T* ti) noexcept {
@@ -186,35 +184,37 @@ void times_roots_transposed(const T* fr, const T* fi, std::size_t k, std::size_t
     if constexpr (simd::vectorizable<T>) {
         using B = simd::batch<T>;
         constexpr std::size_t w = B::size;
-        if (to.l2 % w == 0) {  // a tile's w rows stay in one block of the layout
+        if (to.l2 % w == 0) {
             lanes_done = k - k % w;
             rows_done = n1 - n1 % w;
             for (std::size_t l0 = 0; l0 < lanes_done; l0 += w)
-                for (std::size_t q0 = 0; q0 < rows_done; q0 += w) {
-                    B re[w], im[w];
-                    for (std::size_t i = 0; i < w; ++i) {
-                        re[i] = simd::load(fr + (q0 + i) * k + l0);
-                        im[i] = simd::load(fi + (q0 + i) * k + l0);
-                    }
-                    simd::transpose(re);
-                    simd::transpose(im);
-                    for (std::size_t l = 0; l < w; ++l) {
-                        const std::size_t root = (c0 + l0 + l) * n1 + q0, at = to.at(c0 + l0 + l, q0);
-                        const B a = simd::load(wr + root), b = simd::load(wi + root);
-                        simd::store(tr + at, B(re[l] * a - im[l] * b));
-                        simd::store(ti + at, B(re[l] * b + im[l] * a));
+                for (std::size_t q0 = 0; q0 < rows_done; q0 += to.l2) {
+                    const std::size_t width = to.width(q0), end = std::min(q0 + width, rows_done);
+                    for (std::size_t j = q0; j < end; j += w) {
+                        B re[w], im[w];
+                        load_tile_transposed(fr, fi, k, j, l0, re, im);
+                        for (std::size_t l = 0; l < w; ++l) {
+                            const std::size_t c = c0 + l0 + l, root = c * n1 + j, at = q0 * to.n2 + c * width + (j - q0);
+                            const B a = simd::load(wr + root), b = simd::load(wi + root);
+                            simd::store(tr + at, B(re[l] * a - im[l] * b));
+                            simd::store(ti + at, B(re[l] * b + im[l] * a));
+                        }
                     }
                 }
         }
     }
 #endif
-    for (std::size_t l = 0; l < k; ++l)
-        for (std::size_t q = l < lanes_done ? rows_done : 0; q < n1; ++q) {
-            const std::size_t root = (c0 + l) * n1 + q, at = to.at(c0 + l, q);
-            const T u = fr[q * k + l], v = fi[q * k + l];
-            tr[at] = u * wr[root] - v * wi[root];
-            ti[at] = u * wi[root] + v * wr[root];
+    for (std::size_t q0 = 0; q0 < n1; q0 += to.l2) {
+        const std::size_t width = to.width(q0);
+        for (std::size_t l = 0; l < k; ++l) {
+            const std::size_t c = c0 + l, base = q0 * to.n2 + c * width;
+            for (std::size_t q = std::max(q0, l < lanes_done ? rows_done : 0); q < q0 + width; ++q) {
+                const T u = fr[q * k + l], v = fi[q * k + l];
+                tr[base + q - q0] = u * wr[c * n1 + q] - v * wi[c * n1 + q];
+                ti[base + q - q0] = u * wi[c * n1 + q] + v * wr[c * n1 + q];
+            }
         }
+    }
 }
 
 // One transform of n = n1 n2 numbers: the n2 columns x[j1 n2 + j2] transformed over j1 a block of
